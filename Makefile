@@ -1,0 +1,50 @@
+# Two commands: `make lab` opens the course, `make test` checks all of it.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+NBVAL := $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
+PORT ?= 8888
+
+.PHONY: lab test unit notebooks browser demo bench exercises clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[test]'
+	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (course)"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
+	$(NBVAL) notebooks solutions
+	$(NBVAL) --nbval-lax exercises
+	$(PY) -m pytest -p no:cacheprovider -m browser tests
+
+unit: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
+
+notebooks: $(STAMP)
+	$(NBVAL) notebooks solutions
+
+browser: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -m browser tests
+
+demo: $(STAMP)
+	$(VENV)/bin/voila notebooks/demos --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+
+bench: $(STAMP)
+	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
+
+exercises: $(STAMP)
+	$(PY) -m coursekit exercises
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,1 @@
+"""Console front ends: terminal games that read keys or piped lines."""

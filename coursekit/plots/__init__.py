@@ -1,0 +1,1 @@
+"""Matplotlib figures for the lessons; rules modules never import these."""

@@ -1,0 +1,52 @@
+"""Building blocks shared by the lesson widgets: a stable repr, messages, seed boxes, figures."""
+
+from __future__ import annotations
+
+import html
+import io
+
+import ipywidgets as w
+
+
+class CourseWidget(w.VBox):
+    """A lesson widget: a VBox whose text repr is short and stable, so nbval can compare it."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class MessageBar(w.HTML):
+    """A line of feedback inside a widget: errors show here, never as a traceback."""
+
+    COLOURS = {"info": "#1f4e79", "error": "#b00020", "ok": "#1b5e20"}
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(value="", **kwargs)
+        self.add_class("course-message")
+        self.text = ""
+        self.kind = "info"
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show text in the colour of its kind ("info", "error" or "ok")."""
+        self.text, self.kind = text, kind
+        colour = self.COLOURS.get(kind, self.COLOURS["info"])
+        self.value = f'<span style="color:{colour};font-size:1.05em">{html.escape(text)}</span>'
+
+    def clear(self) -> None:
+        """Remove the message."""
+        self.text, self.value = "", ""
+
+
+def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
+    """An integer box for a random seed (IntText refuses non-numbers in the browser itself)."""
+    return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
+
+
+def figure_png(fig) -> bytes:
+    """Render a matplotlib figure to PNG bytes and close it (for an ipywidgets.Image)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    return buffer.getvalue()
