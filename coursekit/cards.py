@@ -1,0 +1,162 @@
+"""Playing cards: Card, ranks and suits, a finite seeded Shoe and seed 004's InfiniteDeck of uniform ranks."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("Heart", "Diamond", "Spade", "Club")  # seed 000's names and order
+SUIT_SYMBOLS = {"Heart": "♥", "Diamond": "♦", "Spade": "♠", "Club": "♣"}
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}  # seed 004 prints these
+
+
+class EmptyShoeError(RuntimeError):
+    """Raised when a card is drawn from a shoe with no cards left."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One playing card: a rank from RANKS and a suit from SUITS."""
+
+    rank: str
+    suit: str = "Spade"
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise ValueError(f"rank must be one of {', '.join(RANKS)}, not {self.rank!r}")
+        if self.suit not in SUITS:
+            raise ValueError(f"suit must be one of {', '.join(SUITS)}, not {self.suit!r}")
+
+    def __str__(self) -> str:
+        return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    @property
+    def name(self) -> str:
+        """The rank spelled as seed 004 prints it: Ace, 2, ..., 10, Jack, Queen, King."""
+        return RANK_NAMES.get(self.rank, self.rank)
+
+
+CardLike = Union[Card, str, int]
+
+
+def rank_of(card: CardLike) -> str:
+    """The rank of a Card, a rank string ("A", "10", "K") or a number 2..10."""
+    if isinstance(card, Card):
+        return card.rank
+    if isinstance(card, bool):
+        raise ValueError(f"a card must be a Card or a rank ({', '.join(RANKS)}), not {card!r}")
+    if isinstance(card, int) and 2 <= card <= 10:
+        return str(card)
+    if isinstance(card, str):
+        rank = card.strip().upper()
+        if rank in RANKS:
+            return rank
+        if rank in ("ACE", "JACK", "QUEEN", "KING"):
+            return rank[0]
+    raise ValueError(f"a card must be a Card or a rank ({', '.join(RANKS)}), not {card!r}")
+
+
+def ranks_of(cards: Iterable[CardLike]) -> list[str]:
+    """The ranks of a sequence of cards or rank strings (a bare string is one card, not letters)."""
+    if isinstance(cards, (str, Card)):
+        cards = [cards]
+    return [rank_of(c) for c in cards]
+
+
+def as_rng(seed: Union[None, int, random.Random]) -> random.Random:
+    """A random.Random from a seed, or the generator itself when one is given."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an int, a random.Random or None, not {seed!r}")
+    return random.Random(seed)
+
+
+def full_deck() -> list[Card]:
+    """The 52 cards of one pack, suit by suit as seed 000 generates them."""
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+
+
+class Shoe:
+    """A dealing shoe of several shuffled 52-card packs, seeded for reproducible deals."""
+
+    def __init__(self, decks: int = 1, seed: Union[None, int, random.Random] = None) -> None:
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise ValueError(f"decks must be a whole number of packs, 1 or more, not {decks!r}")
+        self.decks = decks
+        self.rng = as_rng(seed)
+        self.cards: list[Card] = []
+        self.reshuffle()
+
+    def reshuffle(self) -> None:
+        """Put all decks back into the shoe and shuffle them (Fisher-Yates, as the seed's shuffle)."""
+        self.cards = full_deck() * self.decks
+        self.rng.shuffle(self.cards)
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to draw."""
+        return len(self.cards)
+
+    def draw(self) -> Card:
+        """Take the next card from the shoe."""
+        if not self.cards:
+            raise EmptyShoeError(
+                f"the shoe of {self.decks} deck(s) is empty; call reshuffle() before drawing again"
+            )
+        return self.cards.pop()
+
+    def __repr__(self) -> str:
+        return f"Shoe(decks={self.decks}, remaining={self.remaining})"
+
+
+class InfiniteDeck:
+    """An endless deck: every draw is a uniformly random rank, as seed 004 allows (suits are random too)."""
+
+    decks = math.inf
+
+    def __init__(self, seed: Union[None, int, random.Random] = None) -> None:
+        self.rng = as_rng(seed)
+
+    @property
+    def remaining(self) -> float:
+        """Always infinitely many."""
+        return math.inf
+
+    def reshuffle(self) -> None:
+        """Nothing to do: an infinite deck never runs out."""
+
+    def draw(self) -> Card:
+        """A card of uniformly random rank and suit."""
+        return Card(self.rng.choice(RANKS), self.rng.choice(SUITS))
+
+    def __repr__(self) -> str:
+        return "InfiniteDeck()"
+
+
+class StackedDeck:
+    """A deck that deals a fixed sequence of cards, for examples, tests and replayed transcripts."""
+
+    def __init__(self, cards: Iterable[CardLike]) -> None:
+        self.cards = [c if isinstance(c, Card) else Card(rank_of(c)) for c in cards]
+        self.position = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many of the fixed cards are left."""
+        return len(self.cards) - self.position
+
+    def reshuffle(self) -> None:
+        """Start the fixed sequence again."""
+        self.position = 0
+
+    def draw(self) -> Card:
+        """The next card of the fixed sequence."""
+        if self.position >= len(self.cards):
+            raise EmptyShoeError(f"the stacked deck's {len(self.cards)} cards are all dealt")
+        card = self.cards[self.position]
+        self.position += 1
+        return card
