@@ -1,0 +1,117 @@
+"""The console blackjack of seed 000, driven by piped lines and by single key presses on a terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+from coursekit.cards import StackedDeck
+from coursekit.console.blackjack import BlackjackConsole, read_key_from_lines
+
+COMMAND = [sys.executable, "-m", "coursekit", "blackjack"]
+
+
+def run_piped(text: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(COMMAND + list(args), input=text, capture_output=True, text=True, timeout=30)
+
+
+def scripted(cards, answers: str) -> str:
+    out = io.StringIO()
+    game = BlackjackConsole(StackedDeck(cards), lambda: read_key_from_lines(stdin), out, reshuffle_below=0)
+    stdin = io.StringIO(answers)
+    game.run()
+    return out.getvalue()
+
+
+def test_scripted_session_prints_the_seed_lines_in_order():
+    # dealer K (shown), dealer 7 (hidden), player 5, 6; player hits a 10 -> 21 and stands; dealer stands on 17
+    text = scripted(["K", "7", "5", "6", "10"], "h\ns\n")
+    assert text.splitlines()[:8] == [
+        "D[10]: [K♠]",
+        "P[11]: [5♠,6♠]",
+        "([H]it/[S]tand/[Q]uit) H",
+        "P[21]: [5♠,6♠,10♠]",
+        "([H]it/[S]tand/[Q]uit) S",
+        "P[21]: [5♠,6♠,10♠]",
+        "D[17]: [K♠,7♠]",
+        "Score: 1, Total: 1",
+    ]
+
+
+def test_natural_pays_one_and_a_half_and_dealer_draws_below_17():
+    text = scripted(["5", "6", "A", "K", "2", "9"], "s\n")
+    assert "P[Blackjack]: [A♠,K♠]" in text
+    assert "D[11]: [5♠,6♠]" in text and "D[13]: [5♠,6♠,2♠]" in text and "D[Busted]" in text
+    # a busted dealer pays even money first (the seed's order), so the natural scores 1 here
+    assert "Score: 1, Total: 1" in text
+
+
+def test_busted_player_loses_and_the_total_runs_on():
+    text = scripted(["9", "8", "K", "Q", "5", "K", "7", "10", "9"], "h\ns\n")
+    assert "P[Busted]: [K♠,Q♠,5♠]" in text
+    assert "Score: -1, Total: -1" in text and "Score: 1, Total: 0" in text
+
+
+def test_bad_key_re_prompts_and_end_of_input_exits_with_a_summary():
+    result = run_piped("x\nh\n", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert "Please press H to hit, S to stand or Q to quit (not 'x')." in result.stdout
+    assert re.search(r"You played \d+ round\(s\); your total is -?[\d.]+\. Good luck!", result.stdout)
+    assert "\033[" not in result.stdout, "no colour codes when output is not a terminal"
+
+
+def test_quit_ends_at_once_and_seed_repeats():
+    first = run_piped("s\ns\nq\n", "--seed", "42")
+    second = run_piped("s\ns\nq\n", "--seed", "42")
+    assert first.stdout == second.stdout
+    assert first.stdout.count("Score:") == 2 and "You played 2 round(s)" in first.stdout
+
+
+def test_reshuffles_when_fewer_than_52_cards_remain():
+    result = run_piped("s\n" * 3, "--seed", "3", "--decks", "1")
+    rounds = result.stdout.split("Score:")
+    assert not rounds[0].startswith("Shuffling"), "a full 52-card shoe is not reshuffled"
+    assert "\n\nShuffling ...\n" in rounds[1], "after a round, under 52 cards remain"
+
+
+def test_bad_decks_is_a_clear_error():
+    result = run_piped("", "--decks", "0")
+    assert result.returncode == 2 and "decks must be a whole number of packs, 1 or more, not 0" in result.stderr
+
+
+def test_single_key_presses_on_a_terminal_with_colour():
+    master, slave = os.openpty()
+    process = subprocess.Popen(COMMAND + ["--seed", "5"], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    output = b""
+
+    def read_until(marker: bytes, timeout: float = 20) -> None:
+        nonlocal output
+        end = time.time() + timeout
+        while marker not in output and time.time() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    output += os.read(master, 4096)
+                except OSError:
+                    break
+
+    try:
+        read_until(b"[Q]uit")
+        os.write(master, b"s")            # a single key, no Enter
+        read_until(b"Score:")
+        read_until(b"[Q]uit")
+        os.write(master, b"q")
+        process.wait(timeout=20)
+        read_until(b"Good luck!", timeout=2)
+    finally:
+        process.kill()
+        os.close(master)
+    text = output.decode()
+    assert "\033[1m\033[31mD[" in text, "the dealer's line is bold red on a terminal"
+    assert "Score:" in text and "You played 1 round(s)" in text
+    assert process.returncode == 0
