@@ -1,0 +1,199 @@
+"""Lesson 02 widgets: a playable blackjack table and a superposition explorer for hands."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total, hard_total, is_soft
+from coursekit.cards import RANKS, SUIT_SYMBOLS, Card, Shoe, rank_of
+from coursekit.superposition import eigenstates
+from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+
+RED_SUITS = ("Heart", "Diamond")
+
+
+def card_html(card: Card | None) -> str:
+    """One card as a small white tile; None draws a face-down card."""
+    style = ("display:inline-block;min-width:2.6em;padding:0.35em 0.4em;margin:0 0.25em;border:1px solid #555;"
+             "border-radius:6px;text-align:center;font-size:1.5em;font-family:sans-serif;")
+    if card is None:
+        return f'<span style="{style}background:#1f4e79;color:#1f4e79">??</span>'
+    colour = "#c62828" if card.suit in RED_SUITS else "#111"
+    return f'<span style="{style}background:white;color:{colour}">{card.rank}{SUIT_SYMBOLS[card.suit]}</span>'
+
+
+def hand_html(title: str, hand: Hand, hide_second: bool = False) -> str:
+    """A row of cards with the hand's value, as the seed's D[..] / P[..] lines."""
+    cards = [None if hide_second and i == 1 else c for i, c in enumerate(hand.cards)]
+    value = "?" if hide_second else hand.describe()
+    tiles = "".join(card_html(c) for c in cards) or '<span style="color:#777">no cards</span>'
+    return (f'<div style="margin:0.4em 0"><b style="display:inline-block;width:5.5em;font-size:1.1em">'
+            f'{title}</b>{tiles}<span style="font-size:1.2em;margin-left:0.6em">[{html.escape(value)}]</span></div>')
+
+
+class BlackjackTable(CourseWidget):
+    """Play seed 000's blackjack: Deal, Hit, Stand; the dealer plays out; the running total is kept."""
+
+    def __init__(self, seed: int = 1, decks: int = 4) -> None:
+        self.decks = decks
+        self.seed = seed_box(seed)
+        self.deal = w.Button(description="Deal", button_style="primary", icon="play")
+        self.hit = w.Button(description="Hit", button_style="success", disabled=True)
+        self.stand = w.Button(description="Stand", button_style="warning", disabled=True)
+        self.reset = w.Button(description="Reset", icon="refresh")
+        self.board = w.HTML()
+        self.score = w.HTML()
+        self.message = MessageBar()
+        self.deal.on_click(lambda _: self.deal_round())
+        self.hit.on_click(lambda _: self.hit_card())
+        self.stand.on_click(lambda _: self.stand_hand())
+        self.reset.on_click(lambda _: self.restart())
+        controls = w.HBox([self.deal, self.hit, self.stand, self.reset, self.seed])
+        super().__init__([controls, self.board, self.score, self.message])
+        self.restart()
+
+    # --- actions ---------------------------------------------------------------------------------
+    def restart(self) -> None:
+        """A fresh shoe from the seed box, total back to 0."""
+        self.shoe = Shoe(self.decks, seed=int(self.seed.value))
+        self.player, self.dealer = Hand(), Hand()
+        self.total, self.rounds, self.last_score = 0.0, 0, None
+        self.phase = "idle"
+        self.message.show(f"New {self.decks}-deck shoe (seed {self.seed.value}). Press Deal.")
+        self.render()
+
+    def deal_round(self) -> None:
+        """Start a round: dealer one card up and one down, player two cards."""
+        if self.phase == "player":
+            self.message.show("Finish this hand first: Hit or Stand.", "error")
+            return
+        if self.shoe.remaining < 52:
+            self.shoe.reshuffle()
+            self.message.show("Shuffling ... (fewer than 52 cards were left)")
+        else:
+            self.message.clear()
+        self.player, self.dealer = Hand(), Hand()
+        self.dealer.draw(self.shoe)
+        self.dealer.draw(self.shoe)
+        self.player.draw(self.shoe)
+        self.player.draw(self.shoe)
+        self.phase = "player"
+        if self.player.blackjack:
+            self.finish("Blackjack! ")
+        self.render()
+
+    def hit_card(self) -> None:
+        """Draw a card for the player; a bust ends the hand."""
+        if self.phase != "player":
+            self.message.show("Press Deal to start a hand first.", "error")
+            return
+        self.player.draw(self.shoe)
+        if self.player.busted:
+            self.finish("Busted! You lose whatever the dealer draws. ")
+        self.render()
+
+    def stand_hand(self) -> None:
+        """Stop drawing; the dealer plays out."""
+        if self.phase != "player":
+            self.message.show("Press Deal to start a hand first.", "error")
+            return
+        self.message.clear()
+        self.finish()
+        self.render()
+
+    def finish(self, prefix: str = "") -> None:
+        """Dealer draws below 17 (as in the seed, even after a player bust), then the hand is scored."""
+        while dealer_should_draw(self.dealer.cards):
+            self.dealer.draw(self.shoe)
+        self.last_score = self.player.settle(self.dealer)
+        self.total += self.last_score
+        self.rounds += 1
+        self.phase = "done"
+        verdict = {1.5: "Blackjack pays 3:2", 1: "You win", 0: "Push", -1: "Dealer wins"}[self.last_score]
+        self.message.show(f"{prefix}{verdict}: score {self.last_score:+g}.", "ok" if self.last_score > 0 else "info")
+
+    # --- view ------------------------------------------------------------------------------------
+    def render(self) -> None:
+        """Redraw the hands, buttons and score line."""
+        hide = self.phase == "player"
+        self.board.value = hand_html("Dealer", self.dealer, hide_second=hide) + hand_html("You", self.player)
+        self.hit.disabled = self.stand.disabled = self.phase != "player"
+        self.deal.disabled = self.phase == "player"
+        self.score.value = (f'<span style="font-size:1.15em">Rounds: <b>{self.rounds}</b> &nbsp; Total: '
+                            f'<b>{self.total:+g}</b> &nbsp; Cards left in the shoe: {self.shoe.remaining}</span>')
+
+
+class SuperpositionExplorer(CourseWidget):
+    """Add cards to a hand and watch its superposition of totals grow; busted states drop out."""
+
+    def __init__(self, cards: str = "") -> None:
+        self.rank_buttons = [w.Button(description=r, layout=w.Layout(width="44px")) for r in RANKS]
+        for button in self.rank_buttons:
+            button.on_click(lambda b: self.add(b.description))
+        self.text = w.Text(value=cards, description="cards", placeholder="e.g. A, A, 7",
+                           continuous_update=False, layout=w.Layout(width="320px"))
+        self.clear = w.Button(description="Clear", icon="eraser")
+        self.view = w.HTML()
+        self.message = MessageBar()
+        self.ranks: list[str] = []
+        self.text.observe(lambda change: self.set_cards(change["new"]), names="value")
+        self.clear.on_click(lambda _: self.set_cards(""))
+        super().__init__([w.HBox(self.rank_buttons), w.HBox([self.text, self.clear]), self.view, self.message])
+        self.set_cards(cards)
+
+    def add(self, rank: str) -> None:
+        """Add one card of the given rank."""
+        self.text.value = ", ".join(self.ranks + [rank])
+
+    def set_cards(self, text: str) -> None:
+        """Read a comma- or space-separated list of ranks; a bad one shows a message and changes nothing."""
+        parts = [p for p in text.replace(",", " ").split() if p]
+        try:
+            ranks = [rank_of(p) for p in parts]
+        except ValueError:
+            bad = next(p for p in parts if not _is_rank(p))
+            self.message.show(f"{bad!r} is not a card. Use A, 2-10, J, Q or K, separated by commas.", "error")
+            return
+        self.ranks = ranks
+        self.message.clear()
+        if self.text.value != ", ".join(ranks) and parts == ranks:
+            self.text.value = ", ".join(ranks)
+        self.render()
+
+    @property
+    def states(self) -> tuple:
+        """All totals of the current hand."""
+        return eigenstates(all_totals(self.ranks))
+
+    def render(self) -> None:
+        """Show the totals: live ones in green, busted ones struck through in red."""
+        if not self.ranks:
+            self.view.value = "<p>Add cards with the buttons or type them in the box.</p>"
+            return
+        chips = []
+        for total in self.states:
+            if total <= 21:
+                chips.append(f'<span style="color:#1b5e20;font-weight:bold">{total}</span>')
+            else:
+                chips.append(f'<span style="color:#b00020;text-decoration:line-through">{total}</span>')
+        aces = self.ranks.count("A")
+        best = hand_total(self.ranks)
+        kind = "busted" if best is None else ("soft" if is_soft(self.ranks) else "hard")
+        self.view.value = (
+            f'<div style="font-size:1.2em;line-height:1.7">'
+            f'{"".join(card_html(Card(r)) for r in self.ranks)}<br>'
+            f'all totals: any({", ".join(chips)})<br>'
+            f'{aces} ace(s): 2<sup>{aces}</sup> = {2 ** aces} ways to count them, {aces + 1} distinct totals<br>'
+            f'best total: <b>{best if best is not None else "busted"}</b> ({kind}; hard total '
+            f'{hard_total(self.ranks)})</div>'
+        )
+
+
+def _is_rank(text: str) -> bool:
+    try:
+        rank_of(text)
+        return True
+    except ValueError:
+        return False
