@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NBVAL := $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
 PORT ?= 8888
+# JupyterLab refuses to run as root (containers, CI) unless told so
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test unit notebooks browser demo bench exercises clean
 
@@ -20,7 +22,7 @@ $(STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
 test: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
