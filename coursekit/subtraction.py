@@ -1,0 +1,556 @@
+"""Subtraction games (seed 003's 3-5-11 game and any move set): positions, strategies, playouts, tournaments.
+
+The rules (seed 003): a number n >= 1 is written down; players 1 (the seed's A) and 2 (B) alternately subtract one
+of the game's moves (3, 5 or 11); the player who reaches exactly 0 wins, the player who goes below 0 loses. Every
+move is always allowed, even one that goes below 0 (it simply loses).
+
+State: `State(n, player)`, a frozen (hashable) dataclass: `n` is the number on the board, `player` (1 or 2) is
+the player to move. The game protocol used by `coursekit.mcts`:
+- `start(n)` -> `State(n, 1)` (n >= 1; player 1 moves first),
+- `moves(state)` -> the tuple of subtractions (all of them while the game runs, `()` once it is over),
+- `play(state, move)` -> `State(state.n - move, 3 - state.player)`,
+- `is_over(state)` -> `state.n <= 0`,
+- `winner(state)` -> the player who made 0 (`3 - state.player`) or, below 0, the other one (`state.player`);
+  None while the game runs,
+- `to_move(state)` -> `state.player`.
+
+Positions: n is *losing* (the seed's red numbers) when the player to move loses against best play; 0 is red,
+since the player who produced it has won. Every other n is *winning* (blue). The move set itself is the attribute
+`SubtractionGame.move_set` (the name `moves` belongs to the protocol).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from numbers import Integral
+from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
+
+Seed = Union[None, int, random.Random, "object"]
+Strategy = Callable[[int, random.Random], int]
+
+SEED_MOVES: tuple[int, ...] = (3, 5, 11)
+#: Seed 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
+SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
+                                           2: (), 1: (), 0: ()}
+#: Seed 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
+SEED_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
+                                      56, 57, 58, 64, 65, 66, 72, 73, 74)
+
+
+def as_rng(seed: Seed = None) -> random.Random:
+    """A random.Random from None, an int, a random.Random (used as is) or a numpy Generator (seeds a new one)."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
+        return random.Random(None if seed is None else int(seed))
+    if hasattr(seed, "integers") and hasattr(seed, "bit_generator"):  # numpy.random.Generator
+        return random.Random(int(seed.integers(0, 2**63)))
+    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
+
+
+def parse_moves(moves: Union[str, Iterable[int]]) -> tuple[int, ...]:
+    """Check a move set (a sequence of ints or a text like "3, 5, 11") and return it sorted."""
+    if isinstance(moves, str):
+        parts = [p for p in moves.replace(",", " ").replace(";", " ").split()]
+        values: list = []
+        for part in parts:
+            try:
+                values.append(int(part))
+            except ValueError:
+                raise ValueError(f"moves must be whole numbers, not {part!r}") from None
+        moves = values
+    try:
+        values = list(moves)
+    except TypeError:
+        raise ValueError(f"moves must be a collection of positive integers, not {moves!r}") from None
+    if not values:
+        raise ValueError("moves must contain at least one positive integer, got an empty set")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            raise ValueError(f"moves must be positive integers, not {value!r}")
+        if value <= 0:
+            raise ValueError(f"moves must be positive integers (at least 1), not {value!r}")
+    seen = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(f"moves must be distinct, but {value} appears twice")
+        seen.add(value)
+    return tuple(sorted(int(v) for v in values))
+
+
+@dataclass(frozen=True)
+class State:
+    """A position in play: the number n on the board and the player to move (1 or 2)."""
+
+    n: int
+    player: int = 1
+
+    def __str__(self) -> str:
+        return f"n={self.n}, player {self.player} to move"
+
+
+class SubtractionGame:
+    """A subtraction game: subtract one of `move_set`; exactly 0 wins, below 0 loses (seed 003: 3, 5, 11)."""
+
+    def __init__(self, moves: Union[str, Iterable[int]] = SEED_MOVES) -> None:
+        self.move_set: tuple[int, ...] = parse_moves(moves)
+        self._losing: list[bool] = [True]  # position 0 is red
+        self._period: Optional[tuple[int, int]] = None
+
+    def __repr__(self) -> str:
+        return f"SubtractionGame(moves={self.move_set})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SubtractionGame) and other.move_set == self.move_set
+
+    def __hash__(self) -> int:
+        return hash(self.move_set)
+
+    # --- positions (backward induction, seed 003's continue()) ----------------------------------------
+    def _extend(self, limit: int) -> None:
+        """Classify every n < limit: n is red unless some move reaches a red number >= 0."""
+        losing = self._losing
+        for n in range(len(losing), limit):
+            losing.append(not any(d <= n and losing[n - d] for d in self.move_set))
+
+    def _check_n(self, n: int, name: str = "n", low: int = 0) -> int:
+        if isinstance(n, bool) or not isinstance(n, Integral) or n < low:
+            raise ValueError(f"{name} must be an integer >= {low}, not {n!r}")
+        return int(n)
+
+    def is_losing(self, n: int) -> bool:
+        """True when n is red: the player to move loses against best play (0 included)."""
+        n = self._check_n(n)
+        self._extend(n + 1)
+        return self._losing[n]
+
+    def losing_positions(self, limit: int) -> tuple[int, ...]:
+        """The red numbers 0 <= n < limit (the seed's set A)."""
+        limit = self._check_n(limit, "limit")
+        self._extend(limit)
+        return tuple(n for n in range(limit) if self._losing[n])
+
+    def winning_positions(self, limit: int) -> tuple[int, ...]:
+        """The blue numbers 0 <= n < limit (the seed's set B): the player to move can force a win."""
+        limit = self._check_n(limit, "limit")
+        self._extend(limit)
+        return tuple(n for n in range(limit) if not self._losing[n])
+
+    def winning_moves(self, n: int) -> tuple[int, ...]:
+        """The moves d that leave a red number n - d >= 0 (empty when n is red)."""
+        n = self._check_n(n)
+        self._extend(n + 1)
+        return tuple(d for d in self.move_set if d <= n and self._losing[n - d])
+
+    def period(self) -> tuple[int, int]:
+        """(start, length): red/blue repeats with this length from n = start on, both as small as possible.
+
+        Why a repeat proves a period: for n >= m = max(moves) every move is available, so the colour of n is a
+        fixed function of the colours of the window n-m .. n-1. The windows W_k = colours of k .. k+m-1 therefore
+        follow W_{k+1} = f(W_k) for every k >= 0. There are at most 2**m windows, so one repeats; at the first
+        index j whose window equals an earlier one W_i, every later window repeats too (same input, same output),
+        so the colours are periodic with length j - i from i on. Conversely, any period (s, p) of the colours
+        makes W_s = W_{s+p}, so the first repeat gives the smallest start and the smallest length.
+        """
+        if self._period is None:
+            m = self.move_set[-1]
+            seen: dict[tuple[bool, ...], int] = {}
+            k = 0
+            while True:
+                self._extend(k + m)
+                window = tuple(self._losing[k:k + m])
+                if window in seen:
+                    self._period = (seen[window], k - seen[window])
+                    break
+                seen[window] = k
+                k += 1
+        return self._period
+
+    def strategy_table(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Seed 003's Table 2 for this move set: (n mod period length, winning moves for large n) per residue."""
+        start, length = self.period()
+        first = start + self.move_set[-1]  # from here on every n - d lies in the periodic part
+        rows = []
+        for residue in range(length):
+            n = first + (residue - first) % length
+            rows.append((residue, self.winning_moves(n)))
+        return rows
+
+    def game_tree_size(self, n: int) -> int:
+        """Nodes of the full game tree from n (the seed's 'wrong approach'): every move sequence, ends included."""
+        n = self._check_n(n)
+        return _tree_size(self.move_set, n)
+
+    def game_tree_leaves(self, n: int) -> int:
+        """Finished games in the full game tree from n (leaves: positions with n <= 0)."""
+        n = self._check_n(n)
+        return _tree_leaves(self.move_set, n)
+
+    # --- the game protocol ----------------------------------------------------------------------------
+    def start(self, n: int) -> State:
+        """The opening position: n on the board (n >= 1), player 1 to move."""
+        return State(self._check_n(n, "the start number", low=1), 1)
+
+    def moves(self, state: State) -> tuple[int, ...]:
+        """The legal moves: every subtraction while the game runs (even ones below 0), none once it is over."""
+        return () if state.n <= 0 else self.move_set
+
+    def play(self, state: State, move: int) -> State:
+        """The position after subtracting move; the other player is to move."""
+        if state.n <= 0:
+            raise ValueError(f"the game is over at n={state.n}; no move {move!r} is possible")
+        if move not in self.move_set or isinstance(move, bool):
+            raise ValueError(f"move must be one of {self.move_set}, not {move!r}")
+        return State(state.n - int(move), 3 - state.player)
+
+    def is_over(self, state: State) -> bool:
+        """True once n <= 0."""
+        return state.n <= 0
+
+    def winner(self, state: State) -> Optional[int]:
+        """The winning player (1 or 2) of a finished game: who made 0, or the opponent of who went below 0."""
+        if state.n > 0:
+            return None
+        return 3 - state.player if state.n == 0 else state.player
+
+    def to_move(self, state: State) -> int:
+        """The player (1 or 2) whose turn it is."""
+        return state.player
+
+
+_TREE: dict[tuple[int, ...], list[int]] = {}
+_LEAVES: dict[tuple[int, ...], list[int]] = {}
+
+
+def _tree_size(move_set: tuple[int, ...], n: int) -> int:
+    """size(n) = 1 + sum of size(n - d), where a finished position (n <= 0) is one node."""
+    table = _TREE.setdefault(move_set, [1])
+    while len(table) <= n:
+        m = len(table)
+        table.append(1 + sum(table[m - d] if m - d > 0 else 1 for d in move_set))
+    return table[n]
+
+
+def _tree_leaves(move_set: tuple[int, ...], n: int) -> int:
+    """leaves(n) = sum of leaves(n - d), where a finished position (n <= 0) is one leaf."""
+    table = _LEAVES.setdefault(move_set, [1])
+    while len(table) <= n:
+        m = len(table)
+        table.append(sum(table[m - d] if m - d > 0 else 1 for d in move_set))
+    return table[n]
+
+
+DEFAULT_GAME = SubtractionGame()
+
+
+# --- strategies: plain functions (n, rng) -> the number to subtract --------------------------------------
+def optimal_for(game: SubtractionGame) -> Strategy:
+    """Best play for any move set: the smallest winning move; on a red number the smallest move (plays longest)."""
+
+    def optimal(n: int, rng: Optional[random.Random] = None) -> int:
+        wins = game.winning_moves(n)
+        return wins[0] if wins else game.move_set[0]
+
+    optimal.__doc__ = f"Best play in {game!r}: smallest winning move, else the smallest move."
+    optimal.label = "optimal"
+    return optimal
+
+
+def random_for(game: SubtractionGame) -> Strategy:
+    """The seed's random player as intended: take an exact 0, else a random move that stays >= 0, else the smallest."""
+
+    def random_player(n: int, rng: Optional[random.Random] = None) -> int:
+        rng = rng if rng is not None else random.Random()
+        if n in game.move_set:
+            return n
+        safe = [d for d in game.move_set if d <= n]
+        return rng.choice(safe) if safe else game.move_set[0]
+
+    random_player.__doc__ = f"Random play in {game!r} that takes a win at once and avoids going below 0."
+    random_player.label = "random"
+    return random_player
+
+
+optimal: Strategy = optimal_for(DEFAULT_GAME)
+random_player: Strategy = random_for(DEFAULT_GAME)
+
+
+def mixed(p: float, game: SubtractionGame = DEFAULT_GAME) -> Strategy:
+    """Seed 003's combined player: each move optimal with probability p, random otherwise."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+        raise ValueError(f"p must be a probability between 0 and 1, not {p!r}")
+    best, rand = optimal_for(game), random_for(game)
+
+    def mixed_player(n: int, rng: Optional[random.Random] = None) -> int:
+        rng = rng if rng is not None else random.Random()
+        return best(n, rng) if rng.random() < p else rand(n, rng)
+
+    mixed_player.__doc__ = f"Optimal with probability {p}, random otherwise."
+    mixed_player.label = f"mixed({p:g})"
+    return mixed_player
+
+
+def strategy_name(strategy: Strategy) -> str:
+    """A short name for a strategy: its label, else its function name."""
+    return getattr(strategy, "label", getattr(strategy, "__name__", repr(strategy)))
+
+
+# --- playouts ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Playout:
+    """One finished game: the course of numbers (start first, last <= 0), the moves, who moved, the winner."""
+
+    course: tuple[int, ...]
+    moves: tuple[int, ...]
+    winner: int
+    game: SubtractionGame = field(default=DEFAULT_GAME, compare=False)
+
+    @property
+    def start(self) -> int:
+        """The start number."""
+        return self.course[0]
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        """The player (1 or 2) who made each move: 1, 2, 1, ..."""
+        return tuple(1 + i % 2 for i in range(len(self.moves)))
+
+    def verdicts(self) -> tuple[str, ...]:
+        """Each move as seed 003's Abbildung 5 colours its edge: "win" (red), "mistake" (blue), "no win" (black)."""
+        out = []
+        for before, d in zip(self.course, self.moves):
+            wins = self.game.winning_moves(before)
+            out.append("no win" if not wins else ("win" if d in wins else "mistake"))
+        return tuple(out)
+
+    def mistakes(self, player: int) -> int:
+        """How many winning positions the player threw away."""
+        return sum(1 for who, v in zip(self.movers, self.verdicts()) if who == player and v == "mistake")
+
+
+def replay(course: Sequence[int], game: SubtractionGame = DEFAULT_GAME) -> Playout:
+    """Check a written-down course (start, then each number produced) and return it as a Playout."""
+    course = tuple(int(c) for c in course)
+    if len(course) < 2:
+        raise ValueError(f"a course needs a start and at least one move, not {course!r}")
+    state = game.start(course[0])
+    moves = []
+    for before, after in zip(course, course[1:]):
+        if game.is_over(state):
+            raise ValueError(f"the game was already over at {before}, but the course goes on to {after}")
+        move = before - after
+        if move not in game.move_set:
+            raise ValueError(f"{before} -> {after} subtracts {move}, not one of {game.move_set}")
+        state = game.play(state, move)
+        moves.append(move)
+    if not game.is_over(state):
+        raise ValueError(f"the course stops at {course[-1]} before the game is over")
+    return Playout(course, tuple(moves), game.winner(state), game)
+
+
+def _start_number(start: Union[int, Sequence[int]], rng: random.Random) -> int:
+    if isinstance(start, Integral) and not isinstance(start, bool):
+        return int(start)
+    try:
+        options = list(start)
+    except TypeError:
+        raise ValueError(f"start must be an integer >= 1 or a range of them, not {start!r}") from None
+    if not options:
+        raise ValueError("start must not be an empty range")
+    return int(rng.choice(options))
+
+
+def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
+            seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Playout:
+    """Play one game; a range as start picks the number at random, as the seed's `set = (20:50)`."""
+    rng = as_rng(seed)
+    state = game.start(_start_number(start, rng))
+    players = {1: player1, 2: player2}
+    course, moves = [state.n], []
+    while not game.is_over(state):
+        move = players[state.player](state.n, rng)
+        if move not in game.move_set:
+            raise ValueError(f"{strategy_name(players[state.player])} chose {move!r} at n={state.n}; "
+                             f"moves must be one of {game.move_set}")
+        state = game.play(state, move)
+        course.append(state.n)
+        moves.append(move)
+    return Playout(tuple(course), tuple(moves), game.winner(state), game)
+
+
+# --- tournaments ------------------------------------------------------------------------------------------
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a win rate of wins out of games."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Match:
+    """Head to head: how often `first` beat `second` over many games (each start played from both sides)."""
+
+    first: str
+    second: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        """first's share of wins."""
+        return self.wins / self.games if self.games else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the rate."""
+        return wilson_interval(self.wins, self.games)
+
+
+def match(strategy_a: Strategy, strategy_b: Strategy, starts: Iterable[int] = range(20, 51), rounds: int = 10,
+          seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Match:
+    """Play every start `rounds` times with a moving first and `rounds` times with b moving first."""
+    if isinstance(rounds, bool) or not isinstance(rounds, Integral) or rounds < 1:
+        raise ValueError(f"rounds must be a positive integer, not {rounds!r}")
+    rng = as_rng(seed)
+    starts = list(starts)
+    if not starts:
+        raise ValueError("starts must contain at least one start number")
+    wins = games = 0
+    for n in starts:
+        for _ in range(rounds):
+            wins += playout(strategy_a, strategy_b, n, rng, game).winner == 1
+            wins += playout(strategy_b, strategy_a, n, rng, game).winner == 2
+            games += 2
+    return Match(strategy_name(strategy_a), strategy_name(strategy_b), wins, games)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Every strategy against every other: `matches[(a, b)]` is a's record against b."""
+
+    names: tuple[str, ...]
+    matches: Mapping[tuple[str, str], Match]
+
+    def rate(self, a: str, b: str) -> float:
+        """a's win rate against b."""
+        return self.matches[(a, b)].rate
+
+    def matrix(self) -> list[list[float]]:
+        """Row a, column b: a's win rate against b (nan on the diagonal's missing pairs)."""
+        return [[self.matches[(a, b)].rate if (a, b) in self.matches else float("nan") for b in self.names]
+                for a in self.names]
+
+    def table(self) -> list[dict]:
+        """One row per pair: names, win rate, 95% interval, games."""
+        rows = []
+        for (a, b), m in self.matches.items():
+            low, high = m.interval
+            rows.append({"player": a, "opponent": b, "win rate": round(m.rate, 3),
+                         "95% interval": (round(low, 3), round(high, 3)), "games": m.games})
+        return rows
+
+
+def tournament(strategies: Mapping[str, Strategy], starts: Iterable[int] = range(20, 51), rounds: int = 10,
+               seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Tournament:
+    """Win rates of every ordered pair of strategies (self-play included) over the starts, both sides each."""
+    if not strategies:
+        raise ValueError("strategies must name at least one strategy")
+    rng = as_rng(seed)
+    starts = list(starts)
+    names = tuple(strategies)
+    matches = {}
+    for i, a in enumerate(names):
+        for b in names[i:]:
+            m = match(strategies[a], strategies[b], starts, rounds, rng, game)
+            matches[(a, b)] = Match(a, b, m.wins, m.games)
+            if a != b:
+                matches[(b, a)] = Match(b, a, m.games - m.wins, m.games)
+    return Tournament(names, matches)
+
+
+# --- seed 003's R code, ported faithfully, bugs included -----------------------------------------------
+def seed_optimal(n: int, rng: Optional[random.Random] = None) -> int:
+    """nextMove.optimal: switch(n %% 8 + 1, 3, 3, 3, 3, 3, 3, 5, 5), returned as the number subtracted."""
+    if n <= 0:
+        raise ValueError(f"stopifnot(n > 0) failed: n = {n}")
+    return (3, 3, 3, 3, 3, 3, 5, 5)[n % 8]
+
+
+seed_optimal.label = "seed optimal"
+
+
+def seed_random_player(n: int, rng: Optional[random.Random] = None) -> int:
+    """nextMove.random as printed: `n > 5 || n < 11` is always true, so it never subtracts 11 (bug 1)."""
+    if n <= 0:
+        raise ValueError(f"stopifnot(n > 0) failed: n = {n}")
+    rng = rng if rng is not None else random.Random()
+    d = (3, 5, 11)
+    if n < 5:
+        return 3
+    if n == 5 or n == 11:
+        return n
+    if n > 5 or n < 11:  # the seed's `||`; it meant `n > 5 && n < 11`
+        return d[rng.randrange(2)]  # sample(x = (1:2), size = 1)
+    return d[rng.randrange(3)]  # never reached
+
+
+seed_random_player.label = "seed random"
+
+
+@dataclass(frozen=True)
+class SeedPlayout:
+    """What the seed's R playout() returns and prints: the padded course vector and its (buggy) winner."""
+
+    course_vector: tuple[int, ...]
+    reported_winner: int
+    playout: Playout
+
+    @property
+    def true_winner(self) -> int:
+        """The winner by the rules."""
+        return self.playout.winner
+
+    @property
+    def wrong(self) -> bool:
+        """True when the R code names the wrong winner."""
+        return self.reported_winner != self.true_winner
+
+
+def seed_playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
+                 seed: Seed = None) -> SeedPlayout:
+    """The R playout(): same loop, `course` preallocated with n %/% 3 zeros, `is.null(which(course < 0))` (bug 2)."""
+    rng = as_rng(seed)
+    player = (player1, player2)
+    idx = 1
+    n = _start_number(start, rng)
+    course = [0] * (n // 3)  # vector(mode = "integer", length = n %/% 3)
+    _r_assign(course, 1, n)
+    cnt = 2
+    while n > 0:
+        n = n - player[idx - 1](n, rng)
+        _r_assign(course, cnt, n)
+        cnt += 1
+        idx = 3 - idx
+    negatives = [i + 1 for i, v in enumerate(course) if v < 0]  # which(course < 0): integer(0), never NULL
+    is_null = negatives is None  # is.null(integer(0)) is FALSE in R
+    reported = 3 - idx if is_null else idx
+    played = course[:cnt - 1]
+    return SeedPlayout(tuple(course), reported, replay(played, DEFAULT_GAME))
+
+
+def _r_assign(vector: list[int], position: int, value: int) -> None:
+    """R's `x[i] <- v` (1-based; assigning past the end extends the vector with zeros)."""
+    while len(vector) < position:
+        vector.append(0)
+    vector[position - 1] = value
+
+
+def seed_winner(course: Sequence[int], idx: int) -> int:
+    """The seed's last lines of playout(): `if (is.null(which(course < 0))) 3 - idx else idx` -- always idx."""
+    negatives = [i for i, v in enumerate(course) if v < 0]
+    return 3 - idx if negatives is None else idx
