@@ -1,0 +1,374 @@
+"""UCT Monte Carlo Tree Search over a small game protocol, with a per-iteration trace.
+
+A game is any object with `start(n)`, `moves(state)`, `play(state, move)`, `is_over(state)`,
+`winner(state)` (a player, or None for a draw) and `to_move(state)`. States must be hashable when
+transpositions are on. One iteration runs the four phases, one method each:
+
+1. selection: from the root, follow the child with the best score (UCB1 by default) while every move of
+   the node has been tried;
+2. expansion: add one untried move's position to the tree;
+3. simulation: play a game from there to the end with the rollout policy (random moves by default);
+4. backpropagation: add the result to every node on the path.
+
+Every node counts `visits` and `wins` for the player who made the move into it, so a child's win rate is the
+win probability of that move for the player to move at its parent: the seed's p1, p2, p3.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Protocol, Sequence
+
+State = Any
+Move = Any
+Player = Any
+
+
+class Game(Protocol):
+    """The game protocol of DESIGN.md: what MCTS needs to know about a game."""
+
+    def start(self, n: Any) -> State: ...
+    def moves(self, state: State) -> Sequence[Move]: ...
+    def play(self, state: State, move: Move) -> State: ...
+    def is_over(self, state: State) -> bool: ...
+    def winner(self, state: State) -> Player | None: ...
+    def to_move(self, state: State) -> Player: ...
+
+
+class Node:
+    """A position in the search tree with its statistics (wins for the player who moved into it)."""
+
+    __slots__ = ("state", "untried", "children", "visits", "wins")
+
+    def __init__(self, state: State, moves: Sequence[Move]) -> None:
+        self.state = state
+        self.untried = list(moves)
+        self.children: dict = {}
+        self.visits = 0
+        self.wins = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per visit (0.0 before the first visit)."""
+        return self.wins / self.visits if self.visits else 0.0
+
+    def __repr__(self) -> str:
+        return f"Node({self.state!r}, visits={self.visits}, wins={self.wins:g})"
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search learned about one move at the root: p = wins / visits is the seed's p1, p2, p3."""
+
+    move: Move
+    visits: int
+    wins: float
+    win_rate: float
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One iteration's four phases, as the step-by-step widget replays them."""
+
+    number: int
+    selected: tuple          # moves followed from the root during selection
+    expanded: Move | None    # the move whose position was added (None at a finished game or a full tree)
+    rollout: tuple           # the states of the simulated game, from the new leaf to the end
+    winner: Player | None
+    updated: tuple           # (moves from the root, visits, wins) of every node backpropagation touched
+
+    @property
+    def path(self) -> tuple:
+        """All moves from the root to the node the simulation started from."""
+        return self.selected + (() if self.expanded is None else (self.expanded,))
+
+
+# --- swappable parts -----------------------------------------------------------------------------------------
+
+def ucb1(child: Node, parent_visits: int, exploration: float) -> float:
+    """UCB1: the child's win rate plus the exploration bonus c * sqrt(ln N / n)."""
+    return child.wins / child.visits + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def greedy(child: Node, parent_visits: int, exploration: float) -> float:
+    """Pure exploitation: the child's win rate (ignores the exploration constant)."""
+    return child.wins / child.visits
+
+
+def random_rollout(game: Game, state: State, rng: random.Random) -> Move:
+    """The default rollout policy: a uniformly random legal move."""
+    moves = game.moves(state)
+    return moves[int(rng.random() * len(moves))]
+
+
+def most_visits(stats: MoveStats) -> tuple:
+    """Final choice "robust child": the move searched most often (ties: higher win rate)."""
+    return (stats.visits, stats.win_rate)
+
+
+def best_win_rate(stats: MoveStats) -> tuple:
+    """Final choice "max child": the move with the highest win rate (ties: more visits)."""
+    return (stats.win_rate, stats.visits)
+
+
+FINAL_RULES = {"visits": most_visits, "win_rate": best_win_rate}
+
+
+def _as_random(seed: Any) -> random.Random:
+    """A random.Random from None, an int, a random.Random or a numpy Generator."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    if hasattr(seed, "integers"):
+        return random.Random(int(seed.integers(2**63)))
+    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
+
+
+# --- the search ------------------------------------------------------------------------------------------------
+
+class MCTS:
+    """UCT search for one game; keep it to grow the same tree step by step, or call `search` for a fresh one.
+
+    exploration: the constant c of UCB1 (sqrt(2) by default); tree_policy: how selection scores a child
+    (`ucb1`, or any f(child, parent_visits, exploration)); rollout: the simulation's move choice
+    f(game, state, rng); final: "visits" or "win_rate" (or a key function on MoveStats) for the move to play;
+    transpositions: share one node between positions reached by different move orders; key: what makes two
+    states the same position (default: the state itself, or `game.key(state)` when the game has one).
+    """
+
+    def __init__(self, game: Game, exploration: float = math.sqrt(2), seed: Any = None, *,
+                 tree_policy: Callable = ucb1, rollout: Callable = random_rollout,
+                 final: str | Callable = "visits", transpositions: bool = False,
+                 key: Callable[[State], Hashable] | None = None) -> None:
+        for name in ("moves", "play", "is_over", "winner", "to_move"):
+            if not callable(getattr(game, name, None)):
+                raise ValueError(f"game {game!r} lacks the protocol method {name}(); it needs moves, play, "
+                                 f"is_over, winner and to_move")
+        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool) or exploration < 0 \
+                or math.isnan(exploration):
+            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        if isinstance(final, str):
+            if final not in FINAL_RULES:
+                raise ValueError(f"final must be one of {sorted(FINAL_RULES)} or a function, not {final!r}")
+            final = FINAL_RULES[final]
+        self.game = game
+        self.exploration = float(exploration)
+        self.tree_policy = tree_policy
+        self.rollout = rollout
+        self.final = final
+        self.transpositions = bool(transpositions)
+        if key is None:
+            key = getattr(game, "key", None) if callable(getattr(game, "key", None)) else (lambda s: s)
+        self.key = key
+        self.rng = _as_random(seed)
+        self.root: Node | None = None
+        self.table: dict = {}
+        self.iterations = 0
+        self.trace: list[Iteration] = []
+
+    # --- set-up ---
+    def reset(self, state: State) -> Node:
+        """Start a new tree with `state` at the root (the random generator carries on)."""
+        if self.game.is_over(state):
+            raise ValueError(f"state {state!r} is a finished game: there is no move to search")
+        self.root = Node(state, self.game.moves(state))
+        self.table = {self.key(state): self.root} if self.transpositions else {}
+        self.iterations = 0
+        self.trace = []
+        return self.root
+
+    def search(self, state: State, iterations: int, trace: bool = False) -> dict:
+        """A fresh search from `state`: run the iterations, return {move: MoveStats} for the root's moves."""
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+        self.reset(state)
+        self.run(iterations, trace=trace)
+        return self.stats()
+
+    def run(self, iterations: int, trace: bool = False) -> None:
+        """Grow the current tree by some iterations (keep a trace of each when asked)."""
+        if self.root is None:
+            raise ValueError("no tree yet: call reset(state) or search(state, iterations) first")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
+            raise ValueError(f"iterations must be an int >= 0, not {iterations!r}")
+        if trace:
+            for _ in range(iterations):
+                self.trace.append(self.iterate(trace=True))
+            return
+        iterate = self.iterate
+        for _ in range(iterations):
+            iterate()
+
+    def iterate(self, trace: bool = False) -> Iteration | None:
+        """One iteration: selection, expansion, simulation, backpropagation."""
+        path, states, moves = self.select()
+        expanded = self.expand(path, states, moves)
+        rollout = [] if trace else None
+        winner = self.simulate(states[-1], rollout)
+        self.backpropagate(path, states, winner)
+        self.iterations += 1
+        if not trace:
+            return None
+        updated, prefix = [], ()
+        for i, node in enumerate(path):
+            if i:
+                prefix = prefix + (moves[i - 1],)
+            updated.append((prefix, node.visits, node.wins))
+        selected = tuple(moves[:-1]) if expanded is not None else tuple(moves)
+        return Iteration(self.iterations, selected, expanded, tuple(rollout), winner, tuple(updated))
+
+    # --- the four phases ---
+    def select(self) -> tuple[list, list, list]:
+        """Selection: walk down while every move is tried; return the nodes, the actual states and the moves."""
+        node, state = self.root, self.root.state
+        path, states, moves = [node], [state], []
+        game, policy, c = self.game, self.tree_policy, self.exploration
+        on_path = {id(node)} if self.transpositions else None
+        while not node.untried and node.children:
+            parent_visits = node.visits
+            best, best_score = None, -math.inf
+            for move, child in node.children.items():
+                score = policy(child, parent_visits, c)
+                if score > best_score:
+                    best, best_score = move, score
+            child = node.children[best]
+            if on_path is not None:
+                if id(child) in on_path:      # a cycle through a shared position: stop here
+                    break
+                on_path.add(id(child))
+            state = game.play(state, best) if on_path is not None else child.state
+            node = child
+            path.append(node)
+            states.append(state)
+            moves.append(best)
+        return path, states, moves
+
+    def expand(self, path: list, states: list, moves: list) -> Move | None:
+        """Expansion: add the position after one untried move of the last node (chosen at random)."""
+        node = path[-1]
+        if not node.untried or self.game.is_over(states[-1]):
+            return None
+        untried = node.untried
+        i = int(self.rng.random() * len(untried))
+        untried[i], untried[-1] = untried[-1], untried[i]
+        move = untried.pop()
+        state = self.game.play(states[-1], move)
+        child = None
+        if self.transpositions:
+            key = self.key(state)
+            child = self.table.get(key)
+            if child is None:
+                child = self.table[key] = Node(state, () if self.game.is_over(state) else self.game.moves(state))
+        else:
+            child = Node(state, () if self.game.is_over(state) else self.game.moves(state))
+        node.children[move] = child
+        path.append(child)
+        states.append(state)
+        moves.append(move)
+        return move
+
+    def simulate(self, state: State, record: list | None = None) -> Player | None:
+        """Simulation: play the rollout policy to the end of the game; return the winner (None for a draw)."""
+        game, rng = self.game, self.rng
+        is_over, play, moves = game.is_over, game.play, game.moves
+        if record is not None:
+            record.append(state)
+        if self.rollout is random_rollout:           # the hot loop, inlined
+            rnd = rng.random
+            if record is None:
+                while not is_over(state):
+                    ms = moves(state)
+                    state = play(state, ms[int(rnd() * len(ms))])
+            else:
+                while not is_over(state):
+                    ms = moves(state)
+                    state = play(state, ms[int(rnd() * len(ms))])
+                    record.append(state)
+        else:
+            policy = self.rollout
+            while not is_over(state):
+                state = play(state, policy(game, state, rng))
+                if record is not None:
+                    record.append(state)
+        return game.winner(state)
+
+    def backpropagate(self, path: list, states: list, winner: Player | None) -> None:
+        """Backpropagation: one more visit for every node on the path, a win where its mover won."""
+        to_move = self.game.to_move
+        root = path[0]
+        root.visits += 1
+        if winner is None:
+            root.wins += 0.5
+        elif winner != to_move(states[0]):
+            root.wins += 1.0
+        for i in range(1, len(path)):
+            node = path[i]
+            node.visits += 1
+            if winner is None:
+                node.wins += 0.5
+            elif winner == to_move(states[i - 1]):
+                node.wins += 1.0
+
+    # --- what the search learned ---
+    def stats(self, node: Node | None = None) -> dict:
+        """{move: MoveStats} for the children of a node (the root by default), in the game's move order."""
+        node = self.root if node is None else node
+        if node is None:
+            raise ValueError("no tree yet: call search(state, iterations) first")
+        order = [] if self.game.is_over(node.state) else list(self.game.moves(node.state))
+        order += [m for m in node.children if m not in order]
+        out = {}
+        for move in order:
+            child = node.children.get(move)
+            if child is not None:
+                out[move] = MoveStats(move, child.visits, child.wins, child.win_rate)
+        return out
+
+    def best_move(self) -> Move:
+        """The move to play from the root by the final rule (most visits by default); ties: first in order."""
+        stats = self.stats()
+        if not stats:
+            raise ValueError("the search has no iterations yet")
+        best = None
+        for s in stats.values():
+            if best is None or self.final(s) > self.final(best):
+                best = s
+        return best.move
+
+    def principal_line(self, length: int | None = None) -> list[MoveStats]:
+        """The line the search expects: from the root, the final rule's move again and again."""
+        node, line, seen = self.root, [], set()
+        while node is not None and node.children and (length is None or len(line) < length):
+            stats = self.stats(node)
+            best = None
+            for s in stats.values():
+                if best is None or self.final(s) > self.final(best):
+                    best = s
+            line.append(best)
+            if id(node) in seen:
+                break
+            seen.add(id(node))
+            node = node.children[best.move]
+        return line
+
+    def tree_size(self) -> int:
+        """The number of distinct nodes in the tree (or graph, with transpositions)."""
+        if self.root is None:
+            return 0
+        seen, stack = {id(self.root)}, [self.root]
+        while stack:
+            for child in stack.pop().children.values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+        return len(seen)
+
+
+def best_move(game: Game, state: State, iterations: int, seed: Any = None, **options: Any) -> Move:
+    """The move MCTS picks from `state` after `iterations` iterations (options as for MCTS)."""
+    search = MCTS(game, seed=seed, **options)
+    search.search(state, iterations)
+    return search.best_move()

@@ -1,0 +1,220 @@
+"""MCTS: the four phases, seeding, statistics, transpositions and the accuracy bar on the 3-5-11 game."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coursekit.mcts import MCTS, Iteration, MoveStats, best_move, greedy, ucb1
+
+
+class Nim:
+    """One-pile Nim: take 1, 2 or 3 counters (never more than are left); who takes the last one wins."""
+
+    def start(self, n):
+        return (n, 0)
+
+    def moves(self, state):
+        return tuple(range(1, min(3, state[0]) + 1))
+
+    def play(self, state, move):
+        return (state[0] - move, 1 - state[1])
+
+    def is_over(self, state):
+        return state[0] == 0
+
+    def winner(self, state):
+        return 1 - state[1]
+
+    def to_move(self, state):
+        return state[1]
+
+
+class Endless:
+    """A counter that walks around a ring of 4; from 3 you may also stop. Stopping is a draw."""
+
+    def moves(self, state):
+        return ("step", "stop") if state == 3 else ("step",)
+
+    def play(self, state, move):
+        return "end" if move == "stop" else (state + 1) % 4
+
+    def is_over(self, state):
+        return state == "end"
+
+    def winner(self, state):
+        return None
+
+    def to_move(self, state):
+        return 0
+
+
+NIM = Nim()
+
+
+def test_first_iteration_runs_the_four_phases():
+    search = MCTS(NIM, seed=1)
+    search.reset(NIM.start(6))
+    step = search.iterate(trace=True)
+    assert isinstance(step, Iteration) and step.number == 1
+    assert step.selected == () and step.expanded in (1, 2, 3), "the root is a leaf: expand one of its moves"
+    assert step.rollout[0] == (6 - step.expanded, 1), "the simulation starts at the new node"
+    assert step.rollout[-1][0] == 0 and step.winner == 1 - step.rollout[-1][1]
+    for a, b in zip(step.rollout, step.rollout[1:]):
+        assert 1 <= a[0] - b[0] <= 3
+    assert [u[0] for u in step.updated] == [(), (step.expanded,)]
+    assert all(u[1] == 1 for u in step.updated)
+    assert search.root.visits == 1 and search.tree_size() == 2
+
+
+def test_selection_starts_only_when_the_root_is_fully_expanded():
+    search = MCTS(NIM, seed=2)
+    search.reset(NIM.start(9))
+    steps = [search.iterate(trace=True) for _ in range(6)]
+    assert [s.selected for s in steps[:3]] == [(), (), ()]
+    assert sorted(s.expanded for s in steps[:3]) == [1, 2, 3]
+    assert all(len(s.selected) == 1 for s in steps[3:]), "then selection walks down one UCB step first"
+    assert all(s.path == s.selected + (s.expanded,) for s in steps)
+
+
+def test_statistics_add_up_in_a_tree():
+    search = MCTS(NIM, seed=3)
+    stats = search.search(NIM.start(10), 500)
+    assert set(stats) == {1, 2, 3} and all(isinstance(s, MoveStats) for s in stats.values())
+    assert search.root.visits == 500
+    assert sum(s.visits for s in stats.values()) == 500
+    for s in stats.values():
+        assert 0 <= s.wins <= s.visits and s.win_rate == pytest.approx(s.wins / s.visits)
+
+
+def test_same_seed_same_search_and_other_seed_differs():
+    first = MCTS(NIM, seed=7).search(NIM.start(21), 300)
+    again = MCTS(NIM, seed=random.Random(7)).search(NIM.start(21), 300)
+    other = MCTS(NIM, seed=8).search(NIM.start(21), 300)
+    assert first == again
+    assert first != other
+
+
+def test_numpy_generator_is_a_seed():
+    np = pytest.importorskip("numpy")
+    a = best_move(NIM, NIM.start(13), 200, seed=np.random.default_rng(5))
+    b = best_move(NIM, NIM.start(13), 200, seed=np.random.default_rng(5))
+    assert a == b
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 9, 10, 11, 13])
+def test_nim_search_finds_the_move_to_a_multiple_of_four(n):
+    for seed in range(3):
+        assert best_move(NIM, NIM.start(n), 2000, seed=seed) == n % 4
+
+
+def test_nim_search_with_transpositions_reaches_further():
+    for n in (14, 15, 17, 18, 19, 21, 22, 23, 25, 26, 27, 29):
+        for seed in range(3):
+            assert best_move(NIM, NIM.start(n), 2000, seed=seed, transpositions=True) == n % 4, (n, seed)
+
+
+def test_immediate_win_has_win_rate_one():
+    stats = MCTS(NIM, seed=0).search(NIM.start(3), 200)
+    assert stats[3].win_rate == 1.0
+    assert stats[1].win_rate < 0.5 and stats[2].win_rate < 0.5
+
+
+def test_principal_line_plays_nim_to_the_end():
+    search = MCTS(NIM, seed=4)
+    search.search(NIM.start(7), 3000)
+    line = [s.move for s in search.principal_line()]
+    assert line[0] == 3 and sum(line) == 7, line
+    assert len(search.principal_line(2)) == 2
+
+
+def test_swapped_parts_are_used():
+    calls = []
+
+    def always_one(game, state, rng):
+        calls.append(state)
+        return 1
+
+    search = MCTS(NIM, seed=1, rollout=always_one, tree_policy=greedy, final="win_rate")
+    stats = search.search(NIM.start(8), 3)
+    assert calls, "the custom rollout policy ran"
+    # three iterations expand the three moves, one rollout each; taking one at a time, the mover of m takes
+    # the last counter exactly when 8 - m is even, i.e. m = 2
+    assert stats[2].win_rate == 1.0 and stats[1].win_rate == 0.0 and stats[3].win_rate == 0.0
+    assert search.best_move() == 2
+
+
+def test_exploration_zero_and_large_change_the_visit_spread():
+    greedy_stats = MCTS(NIM, exploration=0.0, seed=1).search(NIM.start(12), 600)
+    wide_stats = MCTS(NIM, exploration=10.0, seed=1).search(NIM.start(12), 600)
+    spread = lambda s: max(v.visits for v in s.values()) - min(v.visits for v in s.values())
+    assert spread(wide_stats) < spread(greedy_stats)
+
+
+def test_draws_count_half():
+    game = Endless()
+    stats = MCTS(game, seed=1, transpositions=True).search(3, 200)
+    assert stats["stop"].win_rate == 0.5
+
+
+def test_cycles_with_transpositions_terminate():
+    search = MCTS(Endless(), seed=2, transpositions=True)
+    search.search(0, 300)
+    assert search.tree_size() == 5, "four ring positions and the end, each once"
+
+
+def test_transpositions_share_nodes():
+    plain, shared = MCTS(NIM, seed=1), MCTS(NIM, seed=1, transpositions=True)
+    plain.search(NIM.start(15), 1000)
+    shared.search(NIM.start(15), 1000)
+    assert shared.tree_size() <= 2 * 16, "at most one node per (pile, player)"
+    assert plain.tree_size() > shared.tree_size()
+
+
+def test_custom_key_merges_positions_of_both_players():
+    search = MCTS(NIM, seed=1, transpositions=True, key=lambda s: s[0])
+    search.search(NIM.start(15), 1000)
+    assert search.tree_size() == 16
+
+
+@pytest.mark.parametrize("bad, message", [
+    (dict(exploration=-1), "exploration"),
+    (dict(exploration="big"), "exploration"),
+    (dict(final="most"), "final"),
+    (dict(seed="x"), "seed"),
+])
+def test_bad_options_raise_value_errors(bad, message):
+    with pytest.raises(ValueError, match=message):
+        MCTS(NIM, **bad)
+
+
+def test_bad_search_calls_raise_value_errors():
+    search = MCTS(NIM, seed=1)
+    with pytest.raises(ValueError, match="iterations"):
+        search.search(NIM.start(5), 0)
+    with pytest.raises(ValueError, match="finished game"):
+        search.search(NIM.start(0), 10)
+    with pytest.raises(ValueError, match="no tree"):
+        MCTS(NIM).run(5)
+    with pytest.raises(ValueError, match="protocol"):
+        MCTS(object())
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 40), iterations=st.integers(1, 120), seed=st.integers(0, 10**6),
+       transpositions=st.booleans(), exploration=st.floats(0, 5), final=st.sampled_from(["visits", "win_rate"]))
+def test_nim_search_never_returns_an_illegal_move(n, iterations, seed, transpositions, exploration, final):
+    move = best_move(NIM, NIM.start(n), iterations, seed=seed, transpositions=transpositions,
+                     exploration=exploration, final=final)
+    assert move in NIM.moves(NIM.start(n))
+
+
+def test_ucb1_formula():
+    from coursekit.mcts import Node
+    child = Node((3, 1), ())
+    child.visits, child.wins = 4, 3.0
+    assert ucb1(child, 16, math.sqrt(2)) == pytest.approx(0.75 + math.sqrt(2) * math.sqrt(math.log(16) / 4))
