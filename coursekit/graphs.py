@@ -6,7 +6,10 @@ from typing import Optional
 
 import igraph as ig
 import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.collections import PathCollection, PolyCollection
 from matplotlib.lines import Line2D
+from matplotlib.path import Path
 
 from coursekit.subtraction import Playout, SubtractionGame
 
@@ -16,6 +19,41 @@ BLUE = "#1f77b4"  # blue numbers (the player to move can win) and thrown-away wi
 GREY = "#c4c4c4"
 RED_EDGE = "#d62728b0"  # winning moves, slightly transparent so crossings stay readable
 EDGE_COLOURS = {"win": RED, "mistake": BLUE, "no win": "black"}
+
+
+def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths, curved: float = 0.0,
+               size: float = 0.36, label_color: str = "white", frame: Optional[str] = None,
+               arrows: bool = True) -> None:
+    """Draw an igraph graph on ax fast (one collection per kind): discs of diameter `size`, curved edges."""
+    xy = np.asarray(coords, dtype=float)
+    if g.ecount():
+        paths, heads = [], []
+        r = size / 2
+        for e in g.es:
+            a, b = xy[e.source], xy[e.target]
+            v = b - a
+            length = float(np.hypot(*v))
+            u = v / length
+            normal = np.array([-u[1], u[0]])
+            c = (a + b) / 2 + normal * curved * length
+            start = a + (c - a) / np.hypot(*(c - a)) * r
+            end = b + (c - b) / np.hypot(*(c - b)) * r
+            paths.append(Path([start, c, end], [Path.MOVETO, Path.CURVE3, Path.CURVE3]))
+            if arrows:
+                direction = (end - c) / np.hypot(*(end - c))
+                side = np.array([-direction[1], direction[0]])
+                tip, base = end, end - direction * 0.16
+                heads.append([tip, base + side * 0.06, base - side * 0.06])
+        ax.add_collection(PathCollection(paths, facecolors="none", edgecolors=edge_colors, linewidths=edge_widths,
+                                         zorder=1))
+        if heads:
+            ax.add_collection(PolyCollection(heads, facecolors=edge_colors, edgecolors="none", zorder=1))
+    points_per_unit = None  # discs are drawn in data units so they scale with the figure
+    for (x, y), colour in zip(xy, colors):
+        ax.add_patch(plt.Circle((x, y), size / 2, color=colour, zorder=2, ec=frame or colour, lw=0.8))
+    for (x, y), text in zip(xy, labels):
+        ax.text(x, y, text, ha="center", va="center", fontsize=10, color=label_color, zorder=3)
+    del points_per_unit
 
 
 def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
@@ -70,11 +108,9 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     keep = {"winning": [e.index for e in g.es if e["winning"]], "all": list(range(g.ecount())), "none": []}[edges]
     shown = g.subgraph_edges(keep, delete_vertices=False)
     layout = game_graph_layout(shown, width)
-    ig.plot(shown, target=ax, layout=layout, vertex_color=shown.vs["color"], vertex_size=30,
-            vertex_label=[str(n) for n in shown.vs["n"]], vertex_label_color="white", vertex_label_size=10,
-            vertex_frame_width=0, edge_color=shown.es["color"] if shown.ecount() else None,
-            edge_width=[1.4 if w else 0.6 for w in shown.es["winning"]] if shown.ecount() else None,
-            edge_arrow_size=7, edge_arrow_width=5, edge_curved=0.2)
+    draw_graph(ax, shown, layout.coords, shown.vs["color"], [str(n) for n in shown.vs["n"]],
+               shown.es["color"] if shown.ecount() else [], [1.3 if w else 0.6 for w in shown.es["winning"]]
+               if shown.ecount() else [], curved=0.18, size=0.5)
     ax.set_xlim(-0.6, width - 0.4)
     ax.set_ylim(rows - 0.4, -0.6)
     ax.set_aspect("equal")
@@ -113,30 +149,37 @@ def playout_layout(g: ig.Graph) -> ig.Layout:
 
 
 def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1", "player 2")):
-    """Draw one game as the seed's Abbildung 5: zig-zag course, red/blue/black edges, the winner in the title."""
+    """Draw one game as the seed's Abbildung 5: zig-zag course, red/blue/black edges, the winner in the title.
+
+    A game still running (winner None) is drawn as far as it went.
+    """
     g = playout_graph(playout)
     k = g.vcount()
+    step = 0.75  # vertical distance between numbers; x: player 1 at 0, start at 2, player 2 at 4
+    coords = [(2 * x, step * y) for x, y in playout_layout(g).coords]
     if ax is None:
-        fig, ax = plt.subplots(figsize=(4.6, max(2.6, 0.42 * k + 1.2)))
+        _, ax = plt.subplots(figsize=(3.9, 0.7 * (step * k + 2.2)))
     fig = ax.figure
-    ig.plot(g, target=ax, layout=playout_layout(g), vertex_color="#ffe066", vertex_size=26,
-            vertex_label=[str(n) for n in g.vs["n"]], vertex_label_size=10, vertex_frame_width=0.8,
-            vertex_frame_color="#555555", edge_color=g.es["color"] if k > 1 else None, edge_width=3,
-            edge_arrow_size=0.01, edge_arrow_width=0.01)
-    coords = playout_layout(g).coords
+    draw_graph(ax, g, coords, ["#ffe066"] * k, [str(n) for n in g.vs["n"]], g.es["color"] if k > 1 else [], 3,
+               size=0.62, label_color="black", frame="#555555", arrows=False)
     for i, d in enumerate(g.es["move"] if k > 1 else []):
         (x0, y0), (x1, y1) = coords[i], coords[i + 1]
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2 - 0.15, f"-{d}", ha="center", va="bottom", fontsize=8, color="#444",
-                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})
+        ax.text((x0 + x1) / 2, (y0 + y1) / 2, f"-{d}", ha="center", va="center", fontsize=8, color="#333",
+                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"}, zorder=4)
     ax.text(0.0, -0.9, names[0], ha="center", fontsize=10, fontweight="bold")
-    ax.text(2.0, -0.9, names[1], ha="center", fontsize=10, fontweight="bold")
-    ax.set_xlim(-0.6, 2.6)
-    ax.set_ylim(k - 0.4, -1.4)
+    ax.text(4.0, -0.9, names[1], ha="center", fontsize=10, fontweight="bold")
+    ax.set_xlim(-0.7, 4.7)
+    ax.set_ylim(step * (k - 1) + 0.5, -1.2)
+    ax.set_aspect("equal")
     ax.axis("off")
-    winner = names[playout.winner - 1]
-    how = "made 0" if playout.course[-1] == 0 else f"the other player went to {playout.course[-1]}"
-    ax.set_title(f"start {playout.start}: {winner} wins ({how})", fontsize=10)
-    handles = [Line2D([], [], color=c, lw=3, label=label) for label, c in
-               (("could force a win and did", RED), ("threw a win away", BLUE), ("no win available", "black"))]
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=8, frameon=False, ncol=1)
+    if playout.winner is None:
+        title = f"start {playout.start}: now n = {playout.course[-1]}, {names[len(playout.moves) % 2]} to move"
+    else:
+        how = "made 0" if playout.course[-1] == 0 else f"the other player went to {playout.course[-1]}"
+        title = f"start {playout.start}: {names[playout.winner - 1]} wins ({how})"
+    ax.set_title(title, fontsize=10)
+    if k > 1:
+        handles = [Line2D([], [], color=c, lw=3, label=label) for label, c in
+                   (("could force a win and did", RED), ("threw a win away", BLUE), ("no win available", "black"))]
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=8, frameon=False)
     return fig

@@ -300,11 +300,11 @@ def strategy_name(strategy: Strategy) -> str:
 # --- playouts ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Playout:
-    """One finished game: the course of numbers (start first, last <= 0), the moves, who moved, the winner."""
+    """One game: the course of numbers (start first, last <= 0 when over), the moves, who moved, the winner."""
 
     course: tuple[int, ...]
     moves: tuple[int, ...]
-    winner: int
+    winner: Optional[int]  # None while the game is still running (a course in progress)
     game: SubtractionGame = field(default=DEFAULT_GAME, compare=False)
 
     @property
@@ -471,6 +471,14 @@ def tournament(strategies: Mapping[str, Strategy], starts: Iterable[int] = range
             if a != b:
                 matches[(b, a)] = Match(b, a, m.games - m.wins, m.games)
     return Tournament(names, matches)
+
+
+def mixed_sweep(ps: Iterable[float], opponent: Strategy = random_player, starts: Iterable[int] = range(20, 51),
+                rounds: int = 10, seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> list[Match]:
+    """mixed(p)'s record against the opponent for each p (one shared random stream, so seeded runs repeat)."""
+    rng = as_rng(seed)
+    starts = list(starts)
+    return [match(mixed(p, game), opponent, starts, rounds, rng, game) for p in ps]
 
 
 # --- seed 003's R code, ported faithfully, bugs included -----------------------------------------------

@@ -1,0 +1,94 @@
+"""Figures for lessons 06-07: game tree growth, red/blue strips of move sets, tournament heat map, mixed players."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import ListedColormap
+
+from coursekit.graphs import BLUE, RED
+from coursekit.subtraction import Match, SubtractionGame, Tournament
+
+
+def plot_tree_growth(game: SubtractionGame, numbers: Iterable[int] = range(1, 61), ax=None):
+    """Nodes of the full game tree from n (log scale) against the n + 1 positions backward induction needs."""
+    numbers = list(numbers)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    trees = [game.game_tree_size(n) for n in numbers]
+    ax.semilogy(numbers, trees, "o-", ms=3, color=BLUE, label="game tree: nodes from start n")
+    ax.semilogy(numbers, [n + 1 for n in numbers], "s-", ms=3, color=RED, label="backward induction: n + 1 positions")
+    ax.set_xlabel("start number n")
+    ax.set_ylabel("how many (log scale)")
+    ax.set_title(f"moves {', '.join(map(str, game.move_set))}: the tree explodes, the positions do not")
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(frameon=False)
+    return ax.figure
+
+
+def plot_colour_strips(games: Sequence[SubtractionGame], limit: int = 60, ax=None):
+    """One row per move set: n = 0..limit-1 coloured red (losing) or blue (winning), the period in the label."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(10, 0.45 * len(games) + 1.1))
+    grid = np.array([[game.is_losing(n) for n in range(limit)] for game in games], dtype=float)
+    ax.imshow(grid, cmap=ListedColormap([BLUE, RED]), vmin=0, vmax=1, aspect="auto", interpolation="nearest")
+    labels = []
+    for game in games:
+        start, length = game.period()
+        labels.append(f"{', '.join(map(str, game.move_set))}  (period {length} from {start})")
+    ax.set_yticks(range(len(games)), labels)
+    ax.set_xticks(range(0, limit, 5))
+    ax.set_xticks(np.arange(-0.5, limit, 1), minor=True)
+    ax.tick_params(which="minor", length=0)
+    ax.grid(which="minor", axis="x", color="white", lw=0.6)
+    ax.set_xlabel("n (red: the player to move loses, blue: the player to move can win)")
+    ax.set_title("Red and blue numbers of several move sets")
+    return ax.figure
+
+
+def plot_tournament(result: Tournament, ax=None):
+    """Heat map: row player's win rate against the column player, with the 95% interval in each cell."""
+    names = list(result.names)
+    k = len(names)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(1.5 * k + 2.2, 1.1 * k + 1.2))
+    matrix = np.array(result.matrix(), dtype=float)
+    image = ax.imshow(matrix, cmap="RdBu_r", vmin=0, vmax=1)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            m = result.matches.get((a, b))
+            if m is None:
+                continue
+            low, high = m.interval
+            colour = "white" if abs(m.rate - 0.5) > 0.3 else "black"
+            ax.text(j, i, f"{m.rate:.2f}\n[{low:.2f}, {high:.2f}]", ha="center", va="center", fontsize=8,
+                    color=colour)
+    ax.set_xticks(range(k), names, rotation=30, ha="right")
+    ax.set_yticks(range(k), names)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("player")
+    games = next(iter(result.matches.values())).games
+    ax.set_title(f"Win rate of the row player ({games} games a pair)", fontsize=10)
+    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
+    return ax.figure
+
+
+def plot_mixed_sweep(ps: Sequence[float], matches: Sequence[Match], ax=None):
+    """Win rate of mixed(p) against an opponent for each p, with 95% intervals and the 50% line."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    rates = np.array([m.rate for m in matches])
+    low = np.array([m.interval[0] for m in matches])
+    high = np.array([m.interval[1] for m in matches])
+    ax.errorbar(ps, rates, yerr=[rates - low, high - rates], fmt="o-", ms=4, capsize=3, color=RED,
+                label=f"mixed(p) against {matches[0].second}")
+    ax.axhline(0.5, color="grey", ls="--", lw=1, label="even")
+    ax.set_xlabel("p: chance that mixed(p) makes the optimal move")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(frameon=False, loc="lower right")
+    ax.set_title(f"How good must a mixed player be? ({matches[0].games} games a point)")
+    return ax.figure
