@@ -372,3 +372,87 @@ def best_move(game: Game, state: State, iterations: int, seed: Any = None, **opt
     search = MCTS(game, seed=seed, **options)
     search.search(state, iterations)
     return search.best_move()
+
+
+# --- yardsticks: how good is the search, and what do its rollouts measure? ----------------------------------
+
+def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
+             seeds: Sequence[int] = (0, 1, 2), **options: Any) -> float:
+    """The share of (state, seed) searches whose best move is among `correct(state)`."""
+    states = list(states)
+    if not states or not seeds:
+        raise ValueError("accuracy needs at least one state and one seed")
+    hits = 0
+    for seed in seeds:
+        for state in states:
+            hits += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+    return hits / (len(states) * len(seeds))
+
+
+def random_playout_value(game: Game, state: State) -> "Fraction":
+    """Exactly what a random rollout estimates: P(player to move wins) when both play uniformly random moves.
+
+    Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles.
+    """
+    from fractions import Fraction
+
+    memo: dict = {}
+    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+
+    def value(s: State) -> Fraction:
+        """P(the player who is to move at s wins) under random play."""
+        got = memo.get(s)
+        if got is not None:
+            return got
+        mover = game.to_move(s)
+        total = zero
+        moves = game.moves(s)
+        for move in moves:
+            t = game.play(s, move)
+            if game.is_over(t):
+                w = game.winner(t)
+                total += half if w is None else (one if w == mover else zero)
+            elif game.to_move(t) == mover:
+                total += value(t)
+            else:
+                total += one - value(t)
+        memo[s] = result = total / len(moves)
+        return result
+
+    if game.is_over(state):
+        raise ValueError(f"state {state!r} is a finished game")
+    return value(state)
+
+
+def minimax_value(game: Game, state: State) -> "Fraction":
+    """The game-theoretic value for the player to move: 1 win, 0 loss, 1/2 draw, both sides playing perfectly."""
+    from fractions import Fraction
+
+    memo: dict = {}
+    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+
+    def value(s: State) -> Fraction:
+        got = memo.get(s)
+        if got is not None:
+            return got
+        mover = game.to_move(s)
+        best = zero
+        for move in game.moves(s):
+            t = game.play(s, move)
+            if game.is_over(t):
+                w = game.winner(t)
+                v = half if w is None else (one if w == mover else zero)
+            elif game.to_move(t) == mover:
+                v = value(t)
+            else:
+                v = one - value(t)
+            if v > best:
+                best = v
+                if best == one:
+                    break
+        memo[s] = best
+        return best
+
+    if game.is_over(state):
+        raise ValueError(f"state {state!r} is a finished game")
+    return value(state)

@@ -218,3 +218,139 @@ def test_ucb1_formula():
     child = Node((3, 1), ())
     child.visits, child.wins = 4, 3.0
     assert ucb1(child, 16, math.sqrt(2)) == pytest.approx(0.75 + math.sqrt(2) * math.sqrt(math.log(16) / 4))
+
+
+# --- the 3-5-11 game (seed 003) --------------------------------------------------------------------------------
+
+from fractions import Fraction  # noqa: E402
+
+from coursekit.mcts import accuracy, minimax_value, random_playout_value  # noqa: E402
+from coursekit.subtraction import SubtractionGame  # noqa: E402
+from coursekit.tictactoe import TicTacToe  # noqa: E402
+
+GAME = SubtractionGame()
+WINNING_STARTS = [n for n in range(12, 101) if not GAME.is_losing(n)]
+
+
+def test_winning_starts_are_the_seeds_blue_numbers():
+    assert WINNING_STARTS == [n for n in range(12, 101) if n % 8 in (3, 4, 5, 6, 7)]
+
+
+@pytest.mark.slow
+def test_transposition_search_finds_a_winning_move_for_99_percent_of_winning_starts():
+    score = accuracy(GAME, [GAME.start(n) for n in WINNING_STARTS], lambda s: GAME.winning_moves(s.n), 1000,
+                     seeds=(0, 1, 2), transpositions=True)
+    assert score >= 0.99
+
+
+def test_plain_search_is_barely_better_than_random_above_40():
+    """The issue's measurement: plain UCT is right for small n and often wrong above (random picks: 60%)."""
+    starts = [GAME.start(n) for n in WINNING_STARTS if n >= 40]
+    plain = accuracy(GAME, starts, lambda s: GAME.winning_moves(s.n), 300, seeds=(0,))
+    shared = accuracy(GAME, starts, lambda s: GAME.winning_moves(s.n), 300, seeds=(0,), transpositions=True)
+    assert plain < 0.85 and shared > plain
+    small = accuracy(GAME, [GAME.start(n) for n in WINNING_STARTS if n < 30], lambda s: GAME.winning_moves(s.n),
+                     1000, seeds=(0,))
+    assert small == 1.0
+
+
+def test_win_rates_are_the_seeds_p1_p2_p3():
+    stats = MCTS(GAME, seed=1, transpositions=True).search(GAME.start(13), 2000)
+    assert list(stats) == [3, 5, 11]
+    # 13 - 5 = 8 is red: the winning move; 13 - 3 = 10 is red too; 13 - 11 = 2 is red as well
+    assert set(GAME.winning_moves(13)) == {3, 5, 11}
+    stats = MCTS(GAME, seed=1, transpositions=True).search(GAME.start(14), 3000)
+    assert GAME.winning_moves(14) == (5,)
+    assert stats[5].win_rate > 0.9 > max(stats[3].win_rate, stats[11].win_rate)
+
+
+def test_exact_endings():
+    stats = MCTS(GAME, seed=2).search(GAME.start(5), 300)
+    assert stats[5].win_rate == 1.0 and stats[11].win_rate == 0.0
+    stats = MCTS(GAME, seed=2).search(GAME.start(4), 300)
+    assert stats[3].win_rate == 1.0, "from 1 every move goes below 0"
+    assert stats[5].win_rate == stats[11].win_rate == 0.0
+
+
+def test_principal_line_of_a_transposition_search_is_perfect_play():
+    search = MCTS(GAME, seed=3, transpositions=True)
+    search.search(GAME.start(30), 3000)
+    line = search.principal_line(6)
+    n = 30
+    for i, step in enumerate(line):
+        if n <= 0:
+            break
+        if i % 2 == 0:
+            assert step.move in GAME.winning_moves(n), (n, line)
+        n -= step.move
+    assert len(line) == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 120), iterations=st.integers(1, 200), seed=st.integers(0, 10**6), transpositions=st.booleans(),
+       moves=st.sampled_from([(3, 5, 11), (3, 5), (3, 5, 8), (1, 2), (2, 7, 9)]))
+def test_subtraction_search_never_returns_an_illegal_move(n, iterations, seed, transpositions, moves):
+    game = SubtractionGame(moves)
+    move = best_move(game, game.start(n), iterations, seed=seed, transpositions=transpositions)
+    assert move in game.moves(game.start(n))
+
+
+def test_random_playout_value_is_what_rollouts_estimate():
+    assert random_playout_value(GAME, GAME.start(5)) == Fraction(2, 3)   # 5 wins at once, 3 and 11 do not
+    assert random_playout_value(GAME, GAME.start(1)) == 0
+    assert random_playout_value(GAME, GAME.start(25)) > random_playout_value(GAME, GAME.start(22)), \
+        "the bias: a random game from the red 25 is won more often than from the blue 22"
+    rng = random.Random(0)
+    wins = 0
+    for _ in range(20000):
+        s = GAME.start(22)
+        while not GAME.is_over(s):
+            s = GAME.play(s, rng.choice(GAME.moves(s)))
+        wins += GAME.winner(s) == 1
+    assert abs(wins / 20000 - float(random_playout_value(GAME, GAME.start(22)))) < 0.012
+
+
+def test_minimax_value_matches_the_red_and_blue_numbers():
+    for n in range(1, 60):
+        assert minimax_value(GAME, GAME.start(n)) == (0 if GAME.is_losing(n) else 1)
+
+
+# --- tic-tac-toe -------------------------------------------------------------------------------------------------
+
+TTT = TicTacToe()
+
+
+def test_tictactoe_values():
+    assert minimax_value(TTT, TTT.start()) == Fraction(1, 2)
+    assert minimax_value(TTT, TTT.start("xx.oo....")) == 1
+    assert minimax_value(TTT, TTT.start("xx.o.....")) == 0, "o blocks at 2, then x forks with 4"
+    assert minimax_value(TTT, TTT.start("x........")) == Fraction(1, 2)
+
+
+def test_mcts_takes_a_win_and_blocks_a_loss_in_tictactoe():
+    for seed in range(3):
+        assert best_move(TTT, TTT.start("xx.oo...."), 500, seed=seed) == 2, "win at once"
+        assert best_move(TTT, TTT.start("xx.o....."), 500, seed=seed) == 2, "o must block"
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 7), iterations=st.integers(1, 60))
+def test_tictactoe_search_never_returns_an_illegal_move(seed, plies, iterations):
+    rng = random.Random(seed)
+    state = TTT.start()
+    for _ in range(plies):
+        if TTT.is_over(state):
+            break
+        state = TTT.play(state, rng.choice(TTT.moves(state)))
+    if TTT.is_over(state):
+        return
+    assert best_move(TTT, state, iterations, seed=seed, transpositions=plies % 2 == 0) in TTT.moves(state)
+
+
+def test_tictactoe_bad_boards():
+    with pytest.raises(ValueError, match="x moves first"):
+        TTT.start("oo")
+    with pytest.raises(ValueError, match="only x, o"):
+        TTT.start("xq")
+    with pytest.raises(ValueError, match="empty cell"):
+        TTT.play(TTT.start("x"), 0)

@@ -1,0 +1,88 @@
+"""Tic-tac-toe (noughts and crosses, German "Tic-Tac-Toe" or "Drei gewinnt") in the game protocol of coursekit.mcts.
+
+A state is `Board(cells, player)`: nine cells read row by row ("x", "o" or "." for empty) and the player to move
+("x" moves first). A move is the index 0..8 of an empty cell:
+
+    0 | 1 | 2
+    3 | 4 | 5
+    6 | 7 | 8
+
+Three in a row wins; a full board without a line is a draw (`winner` is None).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+PLAYERS = ("x", "o")
+
+
+class Board(NamedTuple):
+    """A tic-tac-toe position: nine cells ("x", "o", ".") and the player to move."""
+
+    cells: tuple
+    player: str
+
+    def __str__(self) -> str:
+        rows = [" ".join(self.cells[r * 3:r * 3 + 3]) for r in range(3)]
+        return "\n".join(rows)
+
+
+def _line_winner(cells: tuple) -> Optional[str]:
+    for a, b, c in LINES:
+        v = cells[a]
+        if v != "." and v == cells[b] == cells[c]:
+            return v
+    return None
+
+
+class TicTacToe:
+    """Tic-tac-toe with the protocol start, moves, play, is_over, winner, to_move."""
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    def start(self, board: str = "") -> Board:
+        """A position from a text of up to nine cells ("x", "o", "." or "-"; spaces and | ignored); "" is empty."""
+        if not isinstance(board, str):
+            raise ValueError(f"board must be a text like 'x.o......', not {board!r}")
+        text = [ch for ch in board.lower() if ch not in " |\n/"]
+        text = ["." if ch == "-" else ch for ch in text]
+        bad = [ch for ch in text if ch not in "xo."]
+        if bad:
+            raise ValueError(f"board may contain only x, o and . (empty), not {bad[0]!r}")
+        if len(text) > 9:
+            raise ValueError(f"board has {len(text)} cells; tic-tac-toe has 9")
+        cells = tuple(text + ["."] * (9 - len(text)))
+        xs, os_ = cells.count("x"), cells.count("o")
+        if not (xs == os_ or xs == os_ + 1):
+            raise ValueError(f"board {''.join(cells)!r} has {xs} x and {os_} o; x moves first, so x = o or o + 1")
+        return Board(cells, "x" if xs == os_ else "o")
+
+    def moves(self, state: Board) -> tuple:
+        """The empty cells (none once the game is over)."""
+        cells = state.cells
+        if _line_winner(cells) is not None:
+            return ()
+        return tuple(i for i in range(9) if cells[i] == ".")
+
+    def play(self, state: Board, move: int) -> Board:
+        """Put the mover's mark on cell `move`."""
+        cells = state.cells
+        if not isinstance(move, int) or not 0 <= move <= 8 or cells[move] != ".":
+            raise ValueError(f"move must be an empty cell 0..8, not {move!r}")
+        player = state.player
+        return Board(cells[:move] + (player,) + cells[move + 1:], "o" if player == "x" else "x")
+
+    def is_over(self, state: Board) -> bool:
+        """A line of three, or a full board."""
+        return "." not in state.cells or _line_winner(state.cells) is not None
+
+    def winner(self, state: Board) -> Optional[str]:
+        """"x" or "o" for a line of three, None for a draw or a game still running."""
+        return _line_winner(state.cells)
+
+    def to_move(self, state: Board) -> str:
+        """The player whose mark goes down next."""
+        return state.player
