@@ -1,0 +1,184 @@
+"""Lesson 06-07 widgets: a move-set explorer (game graph, period, strategy table) and a step-by-step playout."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as w
+
+from coursekit.graphs import BLUE, RED, draw_game_graph, draw_playout
+from coursekit.subtraction import (DEFAULT_GAME, Playout, State, SubtractionGame, mixed, optimal_for, random_for,
+                                   seed_random_player)
+from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box
+
+MAX_MOVE = 30  # keeps the explorer's numbers on one screen
+
+
+def strategy_table_html(game: SubtractionGame) -> str:
+    """The seed's Table 2 for any move set: residue class, colour, moves to subtract."""
+    start, length = game.period()
+    rows = []
+    for residue, moves in game.strategy_table():
+        colour = BLUE if moves else RED
+        what = ", ".join(map(str, moves)) if moves else "- (no win: play on and hope)"
+        rows.append(f'<tr><td style="padding:0 0.8em">{residue}</td>'
+                    f'<td style="padding:0 0.8em;color:{colour};font-weight:bold">{"blue" if moves else "red"}</td>'
+                    f'<td style="padding:0 0.8em">{what}</td></tr>')
+    note = f" (for n &ge; {start + game.move_set[-1]}; below that only moves d &le; n count)"
+    return (f'<div><b>Strategy table: n mod {length} &rarr; subtract</b>{note}'
+            f'<table style="border-collapse:collapse;margin-top:0.3em"><tr><th>n mod {length}</th><th>colour</th>'
+            f'<th>subtract d</th></tr>{"".join(rows)}</table></div>')
+
+
+class MoveSetExplorer(CourseWidget):
+    """Type a move set and slide N: the coloured game graph, the period and the strategy table follow."""
+
+    def __init__(self, moves: str = "3, 5, 11", limit: int = 40) -> None:
+        self.moves = w.Text(value=moves, description="moves", placeholder="e.g. 3, 5, 11", continuous_update=False,
+                            layout=w.Layout(width="260px"))
+        self.limit = w.IntSlider(value=limit, min=5, max=60, description="N", continuous_update=False)
+        self.edges = w.Dropdown(options=[("winning moves", "winning"), ("all moves", "all"), ("no edges", "none")],
+                                value="winning", description="edges", layout=w.Layout(width="240px"))
+        self.graph = w.Image(format="png", layout=w.Layout(max_width="660px"))
+        self.summary = w.HTML()
+        self.table = w.HTML()
+        self.message = MessageBar()
+        self.game = DEFAULT_GAME
+        for control in (self.moves, self.limit, self.edges):
+            control.observe(lambda _: self.update(), names="value")
+        super().__init__([w.HBox([self.moves, self.limit, self.edges]), self.message, self.summary,
+                          w.HBox([self.graph, self.table])])
+        self.update()
+
+    def update(self) -> None:
+        """Read the controls; on a bad move set show why and keep the last good picture."""
+        try:
+            game = SubtractionGame(self.moves.value)
+        except ValueError as error:
+            self.message.show(f"{error}. Type distinct positive whole numbers, e.g. 3, 5, 11.", "error")
+            return
+        if game.move_set[-1] > MAX_MOVE:
+            self.message.show(f"moves up to {MAX_MOVE} fit on the screen, not {game.move_set[-1]}.", "error")
+            return
+        self.game = game
+        self.message.clear()
+        start, length = game.period()
+        limit = int(self.limit.value)
+        red = game.losing_positions(limit + 1)
+        self.summary.value = (
+            f'<div style="font-size:1.05em">Moves <b>{", ".join(map(str, game.move_set))}</b>: period '
+            f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED}">Red</span> numbers up to {limit}: '
+            f'{", ".join(map(str, red))}</div>')
+        self.table.value = strategy_table_html(game)
+        self.graph.value = figure_png(draw_game_graph(game, limit, edges=self.edges.value))
+
+
+def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
+    """The players offered in the playout widget, by name."""
+    choices = {"optimal": optimal_for(game), "random": random_for(game), "mixed(0.5)": mixed(0.5, game),
+               "mixed(0.9)": mixed(0.9, game)}
+    if game == DEFAULT_GAME:
+        choices["seed's random (buggy)"] = seed_random_player
+    return choices
+
+
+class PlayoutWidget(CourseWidget):
+    """Two strategies play the 3-5-11 game from a start number: Step, Play to end, Reset; drawn as Abbildung 5."""
+
+    def __init__(self, player1: str = "random", player2: str = "optimal", start: int = 22, seed: int = 1,
+                 game: SubtractionGame = DEFAULT_GAME) -> None:
+        self.game = game
+        self.choices = strategy_choices(game)
+        names = list(self.choices)
+        self.player1 = w.Dropdown(options=names, value=player1, description="player 1")
+        self.player2 = w.Dropdown(options=names, value=player2, description="player 2")
+        self.start = w.BoundedIntText(value=start, min=1, max=200, description="start n",
+                                      layout=w.Layout(width="180px"))
+        self.seed = seed_box(seed)
+        self.step = w.Button(description="Step", button_style="primary", icon="step-forward")
+        self.play = w.Button(description="Play to end", button_style="success", icon="fast-forward")
+        self.reset = w.Button(description="Reset", icon="refresh")
+        self.status = w.HTML()
+        self.picture = w.Image(format="png")
+        self.message = MessageBar()
+        self.step.on_click(lambda _: self.step_once())
+        self.play.on_click(lambda _: self.play_to_end())
+        self.reset.on_click(lambda _: self.restart())
+        for control in (self.player1, self.player2, self.start, self.seed):
+            control.observe(lambda _: self.restart(), names="value")
+        super().__init__([w.HBox([self.player1, self.player2]), w.HBox([self.start, self.seed]),
+                          w.HBox([self.step, self.play, self.reset]), self.message, self.status, self.picture])
+        self.restart()
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.game.is_over(self.state)
+
+    @property
+    def playout(self) -> Playout:
+        """The game so far (winner None while it runs)."""
+        winner = self.game.winner(self.state) if self.over else None
+        return Playout(tuple(self.course), tuple(self.moves), winner, self.game)
+
+    def restart(self) -> None:
+        """Back to the start number with a fresh random stream from the seed box."""
+        start = int(self.start.value)
+        if start < 1:
+            self.message.show(f"start n must be at least 1, not {start}", "error")
+            return
+        self.rng = random.Random(int(self.seed.value))
+        self.state: State = self.game.start(start)
+        self.course, self.moves = [start], []
+        self.message.show(f"{self.player1.value} (player 1) against {self.player2.value} (player 2) from "
+                          f"n = {start}. Press Step or Play to end.")
+        self.render()
+
+    def step_once(self, render: bool = True) -> None:
+        """One move by the player whose turn it is."""
+        if self.over:
+            self.message.show("The game is over: press Reset (or change a setting) to play again.", "error")
+            return
+        name = (self.player1 if self.state.player == 1 else self.player2).value
+        before = self.state.n
+        move = self.choices[name](before, self.rng)
+        self.state = self.game.play(self.state, move)
+        self.course.append(self.state.n)
+        self.moves.append(move)
+        verdict = self.playout.verdicts()[-1]
+        remark = {"win": "a winning move", "mistake": "a mistake: it throws the win away",
+                  "no win": "no win was possible"}[verdict]
+        if self.over:
+            winner = self.game.winner(self.state)
+            label = (self.player1 if winner == 1 else self.player2).value
+            self.message.show(f"{name} subtracts {move}: {before} -> {self.state.n}. "
+                              f"Player {winner} ({label}) wins.", "ok")
+        else:
+            self.message.show(f"{name} subtracts {move}: {before} -> {self.state.n} ({remark}).")
+        if render:
+            self.render()
+
+    def play_to_end(self) -> None:
+        """Step until the game is over."""
+        if self.over:
+            self.message.show("The game is over: press Reset (or change a setting) to play again.", "error")
+            return
+        while not self.over:
+            self.step_once(render=False)
+        self.render()
+
+    def render(self) -> None:
+        """Redraw the course and the status line."""
+        n = self.state.n
+        if self.over:
+            text = f"Game over after {len(self.moves)} moves."
+        else:
+            wins = self.game.winning_moves(n)
+            hint = (f"winning moves: subtract {' or '.join(map(str, wins))}" if wins
+                    else "no winning move: every move leaves a blue number")
+            text = (f"n = <b>{n}</b>, player {self.state.player} to move "
+                    f'(<span style="color:{BLUE if wins else RED}">{"blue" if wins else "red"}</span>; {hint}).')
+        self.status.value = f'<div style="font-size:1.05em">{text}</div>'
+        self.step.disabled = self.play.disabled = self.over
+        names = (f"player 1 ({self.player1.value})", f"player 2 ({self.player2.value})")
+        self.picture.value = figure_png(draw_playout(self.playout, names=names))

@@ -1,0 +1,83 @@
+"""Lesson 06-07 widgets driven from Python: type move sets, slide N, step through playouts."""
+
+from __future__ import annotations
+
+from coursekit.subtraction import SubtractionGame, replay
+from coursekit.widgets.subtraction import MoveSetExplorer, PlayoutWidget, strategy_table_html
+
+PNG = b"\x89PNG"
+
+
+def test_explorer_shows_graph_period_and_table_for_the_seed_game():
+    explorer = MoveSetExplorer()
+    assert bytes(explorer.graph.value).startswith(PNG)
+    assert "period <b>8</b> from n = <b>0</b>" in explorer.summary.value
+    assert "0, 1, 2, 8, 9, 10, 16, 17, 18" in explorer.summary.value
+    assert "n mod 8" in explorer.table.value and "3, 5, 11" in explorer.table.value
+    assert explorer.message.text == ""
+    assert repr(explorer) == "MoveSetExplorer()"
+
+
+def test_explorer_follows_a_new_move_set_and_slider():
+    explorer = MoveSetExplorer()
+    first = explorer.graph.value
+    explorer.moves.value = "3, 5, 8"
+    assert explorer.game == SubtractionGame((3, 5, 8))
+    assert "period <b>11</b>" in explorer.summary.value and explorer.graph.value != first
+    explorer.limit.value = 20
+    assert explorer.summary.value.rstrip("</div>").endswith("11, 12, 13")
+    explorer.edges.value = "all"
+    assert bytes(explorer.graph.value).startswith(PNG)
+
+
+def test_explorer_bad_move_sets_give_messages_and_keep_the_last_game():
+    explorer = MoveSetExplorer()
+    for bad, word in [("", "empty"), ("3, 0", "0"), ("3, -2", "-2"), ("3, x", "'x'"), ("3, 3", "twice"),
+                      ("2.5", "2.5"), ("3, 99", "99")]:
+        explorer.moves.value = bad
+        assert explorer.message.kind == "error" and word in explorer.message.text, bad
+        assert explorer.game == SubtractionGame()
+    explorer.moves.value = "1, 2"
+    assert explorer.message.text == "" and explorer.game.period() == (0, 3)
+
+
+def test_strategy_table_marks_red_residues():
+    text = strategy_table_html(SubtractionGame((1, 2)))
+    assert text.count("red") == 1 and "n mod 3" in text
+
+
+def test_playout_steps_plays_to_the_end_and_resets():
+    widget = PlayoutWidget(player1="random", player2="optimal", start=22, seed=1)
+    assert widget.course == [22] and not widget.over and bytes(widget.picture.value).startswith(PNG)
+    assert "player 1 to move" in widget.status.value and "subtract 5" in widget.status.value
+    widget.step.click()
+    assert len(widget.course) == 2 and widget.course[1] == 22 - widget.moves[0]
+    widget.play.click()
+    assert widget.over and widget.step.disabled and widget.play.disabled
+    game = replay(widget.course)
+    assert game.winner == widget.playout.winner and f"Player {game.winner}" in widget.message.text
+    course = list(widget.course)
+    widget.step_once()
+    assert widget.message.kind == "error" and "Reset" in widget.message.text
+    widget.reset.click()
+    assert widget.course == [22] and not widget.play.disabled
+    widget.play.click()
+    assert widget.course == course, "the same seed replays the same game"
+
+
+def test_optimal_second_player_wins_from_red_starts_in_the_widget():
+    widget = PlayoutWidget(player1="random", player2="optimal", start=24, seed=3)
+    for start in (9, 24, 50):
+        widget.start.value = start
+        widget.play.click()
+        assert widget.playout.winner == 2, start
+
+
+def test_changing_a_setting_restarts_and_the_buggy_seed_player_is_offered():
+    widget = PlayoutWidget(start=40, seed=2)
+    widget.step.click()
+    widget.player1.value = "seed's random (buggy)"
+    assert widget.course == [40]
+    widget.seed.value = 9
+    widget.play.click()
+    assert 11 not in widget.moves[0::2]
