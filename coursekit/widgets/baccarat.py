@@ -1,0 +1,186 @@
+"""Lesson 04-05 widgets: deal coups and see the table cell that decided; exact odds by decks, and a simulation."""
+
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as w
+
+from coursekit.baccarat import (
+    OUTCOMES, PUBLISHED_COMBINATIONS, BaccaratShoe, Coup, banker_draws, card_value, drawing_table, exact_odds,
+    frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
+)
+from coursekit.widgets.blackjack import card_html
+from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+
+RULES = {"casino rule (Punto Banco)": banker_draws, "seed's script (with its bug)": seed_banker_draws}
+CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"
+
+
+def table_html(rule=banker_draws, highlight: tuple | None = None) -> str:
+    """The banker's table as an HTML grid (green: draw); `highlight` = (banker_total, column index) gets a frame."""
+    table = drawing_table(rule)
+    head = "".join(f'<th style="{CELL}">{html.escape(c)}</th>' for c in table.columns)
+    rows = []
+    for total in range(8):
+        cells = []
+        for col in range(len(table.columns)):
+            draws = table.draws[total][col]
+            style = CELL + ("background:#81c784;color:#1b5e20;" if draws else "background:#eeeeee;color:#757575;")
+            if highlight == (total, col):
+                style += "outline:4px solid #ffb300;outline-offset:-4px;"
+            cells.append(f'<td style="{style}">{"D" if draws else "S"}</td>')
+        rows.append(f'<tr><th style="{CELL}">{total}</th>{"".join(cells)}</tr>')
+    label = "rank" if table.by_rank else "value"
+    return (f'<table style="border-collapse:separate;border-spacing:2px">'
+            f'<tr><th></th><th colspan="{len(table.columns)}" style="font-family:sans-serif">'
+            f"player's third card ({label}); none = the player stood</th></tr>"
+            f'<tr><th style="{CELL}">B</th>{head}</tr>{"".join(rows)}</table>'
+            '<div style="font-size:0.9em;color:#555">rows: banker\'s two-card total; D draws, S stands</div>')
+
+
+class CoupTable(CourseWidget):
+    """Deal coups from a seeded shoe; the banker's table lights up the cell that decided the banker's draw."""
+
+    def __init__(self, seed: int = 1, decks: int = 8) -> None:
+        self.decks = decks
+        self.seed = seed_box(seed)
+        self.rule = w.Dropdown(options=list(RULES), value=list(RULES)[0], description="rule",
+                               layout=w.Layout(width="320px"))
+        self.deal = w.Button(description="Deal", button_style="primary", icon="play")
+        self.reset = w.Button(description="Reset", icon="refresh")
+        self.board = w.HTML()
+        self.table = w.HTML()
+        self.tally = w.HTML()
+        self.message = MessageBar()
+        self.deal.on_click(lambda _: self.deal_coup())
+        self.reset.on_click(lambda _: self.restart())
+        self.rule.observe(lambda _: self.restart(), names="value")
+        controls = w.HBox([self.deal, self.reset, self.seed, self.rule])
+        super().__init__([controls, w.HBox([self.board, self.table]), self.tally, self.message])
+        self.restart()
+
+    def restart(self) -> None:
+        """A fresh shoe from the seed box; the tally goes back to zero."""
+        self.shoe = BaccaratShoe(self.decks, seed=int(self.seed.value))
+        self.coup: Coup | None = None
+        self.cell: tuple | None = None
+        self.counts = {k: 0 for k in OUTCOMES}
+        self.message.show(f"New {self.decks}-deck shoe (seed {self.seed.value}). Press Deal.")
+        self.render()
+
+    def deal_coup(self) -> None:
+        """Deal one coup and explain the banker's decision."""
+        reshuffled = self.shoe.start_coup()
+        rule = RULES[self.rule.value]
+        self.coup = coup = play_coup(self.shoe, rule=rule)
+        self.counts[coup.outcome] += 1
+        self.cell = None
+        prefix = "Cut card: new shoe. " if reshuffled else ""
+        if coup.natural:
+            self.message.show(prefix + "A natural (8 or 9 on two cards): nobody draws, the table is not used.")
+        else:
+            banker2 = hand_value(coup.banker[:2])
+            third = coup.player_third
+            table = drawing_table(rule)
+            self.cell = (banker2, table.column_of(None if third is None else third.rank))
+            verb = "draws" if coup.banker_drew else "stands"
+            seed_rule = seed_rule_for(None if third is None else card_value(third))
+            if third is None:
+                why = f"the player stood; banker on {banker2} {verb} (seed rule 1: draw on 0-5)"
+            else:
+                why = (f"player's third card {third.rank} (value {card_value(third)}), banker on {banker2}: "
+                       f"{verb} (seed rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
+            if rule(banker2, None if third is None else third.rank) != banker_draws(banker2, None if third is None
+                                                                                 else third.rank):
+                why += " -- but the seed's code gets this cell wrong"
+            self.message.show(prefix + why[0].upper() + why[1:] + ".", "ok")
+        self.render()
+
+    def render(self) -> None:
+        """Redraw the cards, the table with the deciding cell and the tally."""
+        rule = RULES[self.rule.value]
+        self.table.value = table_html(rule, self.cell)
+        if self.coup is None:
+            self.board.value = '<div style="width:27em;font-size:1.1em">No coup yet.</div>'
+        else:
+            c = self.coup
+            verdict = {"player": "Player wins", "banker": "Banker wins", "tie": "Tie (égalité)"}[c.outcome]
+            self.board.value = (
+                '<div style="width:27em">'
+                f'{_hand_row("Player", c.player, c.player_total)}{_hand_row("Banker", c.banker, c.banker_total)}'
+                f'<div style="font-size:1.3em;font-weight:bold;margin-top:0.5em">{verdict}</div></div>')
+        total = sum(self.counts.values())
+        self.tally.value = (f'<span style="font-size:1.1em">Coups: <b>{total}</b> &nbsp; banker {self.counts["banker"]}'
+                            f' &nbsp; player {self.counts["player"]} &nbsp; tie {self.counts["tie"]}'
+                            f' &nbsp; cards left: {self.shoe.remaining}</span>')
+
+
+def _hand_row(title: str, cards, total: int) -> str:
+    tiles = "".join(card_html(card) for card in cards)
+    return (f'<div style="margin:0.4em 0;white-space:nowrap"><b style="display:inline-block;width:4.5em;'
+            f'font-size:1.05em">{title}</b>'
+            f'{tiles}<span style="font-size:1.2em;margin-left:0.5em">= {total}</span></div>')
+
+
+class OddsExplorer(CourseWidget):
+    """Exact odds and house edges for any number of decks (instant), and a simulation to hold against them."""
+
+    def __init__(self, decks: int = 8, coups: int = 1_000_000, seed: int = 1) -> None:
+        self.decks = w.IntSlider(value=decks, min=1, max=24, description="decks", continuous_update=True)
+        self.rule = w.Dropdown(options=list(RULES), value=list(RULES)[0], description="rule",
+                               layout=w.Layout(width="320px"))
+        self.coups = w.Dropdown(options=[("100 000", 100_000), ("1 million", 1_000_000), ("5 million", 5_000_000)],
+                                value=coups, description="coups", layout=w.Layout(width="200px"))
+        self.seed = seed_box(seed)
+        self.simulate = w.Button(description="Simulate", button_style="primary", icon="play")
+        self.view = w.HTML()
+        self.message = MessageBar()
+        self.simulated: dict | None = None
+        self.decks.observe(lambda _: self.update(), names="value")
+        self.rule.observe(lambda _: self.update(), names="value")
+        self.simulate.on_click(lambda _: self.run_simulation())
+        super().__init__([w.HBox([self.decks, self.rule]), w.HBox([self.simulate, self.coups, self.seed]),
+                          self.view, self.message])
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the exact odds for the slider's decks; an old simulation no longer applies."""
+        self.odds = exact_odds(self.decks.value, RULES[self.rule.value])
+        self.edges = {bet: house_edge(bet, self.decks.value, RULES[self.rule.value]) for bet in OUTCOMES}
+        self.simulated = None
+        self.message.show(f"Exact odds for a full {self.decks.value}-deck shoe. Press Simulate to deal "
+                          f"{self.coups.value:,} coups and compare.")
+        self.render()
+
+    def run_simulation(self) -> None:
+        """Simulate the chosen number of coups with the seed and show them next to the exact odds."""
+        self.simulated = simulate(self.coups.value, decks=self.decks.value, seed=int(self.seed.value),
+                                  rule=RULES[self.rule.value], progress=False)
+        freq = frequencies(self.simulated)
+        worst = max(abs(p - float(self.odds[k])) / se for k, (p, se) in freq.items())
+        kind = "ok" if worst <= 3 else "info"
+        self.message.show(f"Simulated {self.coups.value:,} coups (seed {self.seed.value}): every share is within "
+                          f"{worst:.1f} standard errors of the exact odds.", kind)
+        self.render()
+
+    def render(self) -> None:
+        """The table: outcome, exact probability, published figure, simulated share, bet, house edge."""
+        decks = self.decks.value
+        published = PUBLISHED_COMBINATIONS.get(decks) if RULES[self.rule.value] is banker_draws else None
+        total = sum(published.values()) if published else None
+        freq = frequencies(self.simulated) if self.simulated else None
+        th = 'style="padding:0.2em 0.8em;text-align:right"'
+        head = ["outcome", "exact", "published", "simulated", "house edge of the bet"]
+        rows = [f'<tr>{"".join(f"<th {th}>{h}</th>" for h in head)}</tr>']
+        payouts = {"player": "1:1", "banker": "1:1 less 5%", "tie": "8 to 1"}
+        for k in ("banker", "player", "tie"):
+            pub = f"{published[k] / total:.6f}" if published else "-"
+            sim = f"{freq[k][0]:.6f} ± {freq[k][1]:.6f}" if freq else "-"
+            edge = f"{float(self.edges[k]) * 100:.4f}% ({payouts[k]})"
+            cells = [k, f"{float(self.odds[k]):.6f}", pub, sim, edge]
+            rows.append(f'<tr>{"".join(f"<td {th}>{c}</td>" for c in cells)}</tr>')
+        self.view.value = (f'<table style="font-size:1.1em;font-family:sans-serif">{"".join(rows)}</table>'
+                           f'<div style="color:#555">{decks} deck(s), {52 * decks} cards; ± is one standard '
+                           "error; published: Wizard of Odds / casinoexploit.com combinations.</div>")
