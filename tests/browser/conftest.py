@@ -1,0 +1,231 @@
+"""Real-browser fixtures: one JupyterLab and one Voila server per session, driven by Debian's Chromium.
+
+Playwright is imported lazily, so `pytest -m "not browser" tests` needs neither it nor a browser. Without a
+browser these tests skip (with how to enable them); under CI=true a missing browser fails the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+BIN = Path(sys.executable).parent
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOW_TO_ENABLE = ("install Debian's chromium (`apt-get install -y --no-install-recommends chromium`) or set "
+                 "COURSE_CHROMIUM=/path/to/chromium, and the Python package playwright (`make install`)")
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test in this folder is a browser test, whatever its module says."""
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == HERE:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember each phase's report on the item, so the page fixture knows whether its test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+def _missing_browser(why: str):
+    message = f"browser tests need a browser: {why}; to enable them, {HOW_TO_ENABLE}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true and {message}", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Path of a Chromium executable and a working playwright import, or skip (fail under CI=true)."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing_browser("the Python package playwright is not installed")
+    path = os.environ.get("COURSE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path or not os.access(path, os.X_OK):
+        _missing_browser("no chromium executable found")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _isolated_env(root: Path) -> dict:
+    """Environment with Jupyter's config, runtime, settings and workspaces in a temporary folder."""
+    env = dict(os.environ)
+    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_RUNTIME_DIR": "runtime", "JUPYTERLAB_SETTINGS_DIR": "settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "workspaces", "IPYTHONDIR": "ipython", "MPLCONFIGDIR": "mpl"}
+    for name, sub in dirs.items():
+        (root / sub).mkdir(parents=True, exist_ok=True)
+        env[name] = str(root / sub)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    settings = {
+        # no "Jupyter news?" toast over the notebook
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                            "checkForUpdates": False},
+        # render every cell, also those scrolled out of view, so every widget view exists
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    }
+    for rel, value in settings.items():
+        target = root / "settings" / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(value))
+    return env
+
+
+class Server:
+    """A Jupyter-family server we started; stopped by its own PID only."""
+
+    def __init__(self, name: str, args: list[str], cwd: Path, env: dict, port: int, token: str, log: Path):
+        self.name, self.port, self.token, self.log_path = name, port, token, log
+        self.base = f"http://127.0.0.1:{port}"
+        self.log = open(log, "w")
+        self.proc = subprocess.Popen(args, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait(self, path: str, timeout: float = 90) -> None:
+        """Poll an URL until it answers 200 (or the process dies, or time runs out)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.proc.returncode}; log:\n{self.tail()}")
+            try:
+                with urllib.request.urlopen(self.base + path, timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError(f"{self.name} did not answer {path} within {timeout} s; log:\n{self.tail()}")
+
+    def api(self, method: str, path: str):
+        """Call the server's REST API with our token; returns parsed JSON or None."""
+        request = urllib.request.Request(self.base + path, method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def tail(self, lines: int = 40) -> str:
+        self.log.flush()
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self.log.close()
+
+
+def _copy_notebooks(source: Path, target: Path, pattern: str) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for notebook in sorted(source.glob(pattern)):
+        shutil.copy2(notebook, target / notebook.name)
+
+
+@pytest.fixture(scope="session")
+def lab_server(chromium_path, tmp_path_factory):
+    """JupyterLab on 127.0.0.1 with a token, isolated config, on temporary copies of the lessons."""
+    root = tmp_path_factory.mktemp("lab")
+    work = root / "notebooks"
+    _copy_notebooks(REPO / "notebooks", work, "[0-9]*.ipynb")
+    port, token = _free_port(), secrets.token_hex(16)
+    args = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
+            "--ServerApp.port_retries=0", "--allow-root"]
+    server = Server("JupyterLab", args, work, _isolated_env(root / "jupyter"), port, token, root / "lab.log")
+    try:
+        server.wait(f"/api/status?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def lab(lab_server):
+    """The session's JupyterLab; after each test its kernels are shut down, so the next notebook has the CPU."""
+    yield lab_server
+    try:
+        for session in lab_server.api("GET", "/api/sessions") or []:
+            lab_server.api("DELETE", f"/api/sessions/{session['id']}")
+    except OSError as error:
+        print(f"could not shut down Lab sessions: {error}")
+
+
+@pytest.fixture(scope="session")
+def voila_server(chromium_path, tmp_path_factory):
+    """Voila serving temporary copies of the demo dashboards (directory mode), with a token."""
+    root = tmp_path_factory.mktemp("voila")
+    work = root / "demos"
+    _copy_notebooks(REPO / "notebooks" / "demos", work, "*.ipynb")
+    port, token = _free_port(), secrets.token_hex(16)
+    args = [str(BIN / "voila"), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={token}",
+            f"--Voila.root_dir={work}", "--ServerApp.port_retries=0"]
+    server = Server("Voila", args, work, _isolated_env(root / "jupyter"), port, token, root / "voila.log")
+    try:
+        server.wait(f"/?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """One headless Chromium for the session (Playwright gives it a fresh temporary profile)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page; on failure its screenshot and console log go to test-artifacts/."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    tab = context.new_page()
+    console: list[str] = []
+    tab.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
+    tab.on("pageerror", lambda error: console.append(f"[pageerror] {error}"))
+    tab.console_lines = console
+    yield tab
+    report = getattr(request.node, "report_call", None)
+    failed = report is None or report.failed
+    keep = os.environ.get("COURSE_SCREENSHOTS")  # set to keep screenshots of green runs too
+    if failed or keep:
+        ARTIFACTS.mkdir(exist_ok=True)
+        stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in request.node.name)
+        try:
+            tab.screenshot(path=str(ARTIFACTS / f"{stem}.png"), full_page=True)
+        except Exception as error:  # the page may be gone; the log still matters
+            console.append(f"[artifact] screenshot failed: {error}")
+        (ARTIFACTS / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+    context.close()

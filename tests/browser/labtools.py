@@ -1,0 +1,129 @@
+"""Helpers that drive JupyterLab 4 and Voila pages (Playwright locators and the Lab app object)."""
+
+from __future__ import annotations
+
+import re
+
+WIDGET_OUTPUT = ".jp-OutputArea-output:has(> .jupyter-widgets)"  # widget views carry no data-mime-type
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+KERNEL_IDLE = re.compile(r"\|\s*Idle")
+
+# The notebook model as plain data: per code cell its execution count, output types, mime keys, errors, stderr.
+MODEL_SUMMARY_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.model.cells;
+  const summary = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type !== 'code') continue;
+    const outputs = cell.outputs.toJSON().map(o => ({
+      type: o.output_type,
+      mimes: o.data ? Object.keys(o.data) : [],
+      name: o.name || null,
+      text: o.output_type === 'stream' ? String(o.text).slice(0, 500) : null,
+      error: o.output_type === 'error' ? `${o.ename}: ${o.evalue}` : null,
+    }));
+    summary.push({index: i, count: cell.executionCount, source: cell.sharedModel.getSource().slice(0, 80), outputs});
+  }
+  return summary;
+}"""
+
+
+def open_and_run(page, server, name: str) -> list[dict]:
+    """Open a notebook in Lab, wait for an idle kernel, clear old outputs, run all cells; return the model summary."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.base}/lab/tree/{name}?reset&token={server.token}")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.content"
+                           " && window.jupyterapp.shell.currentWidget.content.model", timeout=60_000)
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    assert page.locator(WIDGET_OUTPUT).count() == 0, "old widget outputs survived Clear All Outputs"
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
+    return wait_all_ran(page)
+
+
+def wait_all_ran(page, timeout: float = 60_000) -> list[dict]:
+    """Wait until every code cell has an execution count (run-all finished), return the model summary."""
+    page.wait_for_function(f"() => ({MODEL_SUMMARY_JS})().every(c => c.count !== null && c.count > 0)",
+                           timeout=timeout)
+    return page.evaluate(MODEL_SUMMARY_JS)
+
+
+def model_summary(page) -> list[dict]:
+    """The current notebook model as plain data."""
+    return page.evaluate(MODEL_SUMMARY_JS)
+
+
+def problems(summary: list[dict]) -> list[str]:
+    """Error outputs and tracebacks on stderr, one line each with the cell it came from."""
+    found = []
+    for cell in summary:
+        for out in cell["outputs"]:
+            if out["error"]:
+                found.append(f"cell {cell['index']} ({cell['source']!r}): {out['error']}")
+            elif out["name"] == "stderr" and "Traceback" in (out["text"] or ""):
+                found.append(f"cell {cell['index']} ({cell['source']!r}) stderr: {out['text']}")
+    return found
+
+
+def widget_outputs(summary: list[dict]) -> int:
+    """How many widget views the model holds."""
+    return sum(WIDGET_MIME in out["mimes"] for cell in summary for out in cell["outputs"])
+
+
+def widget(page, button: str | None = None, text: str | None = None, root: str = WIDGET_OUTPUT):
+    """The widget output area that holds a button with this label (and/or this text)."""
+    locator = page.locator(root)
+    if button is not None:
+        locator = locator.filter(has=page.locator("button", has_text=re.compile(rf"^\s*{re.escape(button)}\s*$")))
+    if text is not None:
+        locator = locator.filter(has_text=text)
+    return locator.first
+
+
+def click(area, label: str) -> None:
+    """Click the button with exactly this label inside a widget area."""
+    area.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
+
+
+def type_into(area, label: str, value: str) -> None:
+    """Type a value into the text box with this description and commit it with Enter."""
+    box = area.locator(".widget-text, .widget-hbox.widget-text, .jupyter-widgets.widget-inline-hbox").filter(
+        has=area.page.locator("label", has_text=label)).locator("input").first
+    box.fill(value)
+    box.press("Enter")
+
+
+def message(area):
+    """The MessageBar of a course widget."""
+    return area.locator(".course-message").first
+
+
+def slide(area, label: str, steps: int) -> None:
+    """Move the slider with this description by `steps` arrow-key steps (negative: left)."""
+    slider = area.locator(".widget-slider").filter(has=area.page.locator("label", has_text=label)).first
+    handle = slider.locator(".noUi-handle").first
+    handle.click()
+    key = "ArrowRight" if steps > 0 else "ArrowLeft"
+    for _ in range(abs(steps)):
+        handle.press(key)
+
+
+def image_src(area, index: int = 0) -> str:
+    """The src (a blob or data URL) of the index-th image inside a widget area."""
+    return area.locator("img").nth(index).get_attribute("src") or ""
+
+
+def kernel_log(page) -> str:
+    """What the kernel printed outside any cell (a widget callback's traceback lands here in Lab), or ""."""
+    item = page.locator(".jp-LogConsoleStatusItem")
+    if item.count() == 0 or "lm-mod-hidden" in (item.get_attribute("class") or ""):
+        return ""
+    page.evaluate("() => window.jupyterapp.commands.execute('logconsole:open')")
+    panel = page.locator(".jp-LogConsolePanel").first
+    panel.wait_for(state="visible", timeout=10_000)
+    page.wait_for_timeout(300)
+    return (panel.inner_text() or f"(log console shows {item.inner_text()} message(s))")[:2000]
