@@ -227,20 +227,32 @@ class MCTS:
         path, states, moves = [node], [state], []
         game, policy, c = self.game, self.tree_policy, self.exploration
         on_path = {id(node)} if self.transpositions else None
+        fast = policy is ucb1
+        log, sqrt = math.log, math.sqrt
         while not node.untried and node.children:
-            parent_visits = node.visits
-            best, best_score = None, -math.inf
-            for move, child in node.children.items():
-                score = policy(child, parent_visits, c)
-                if score > best_score:
-                    best, best_score = move, score
-            child = node.children[best]
-            if on_path is not None:
-                if id(child) in on_path:      # a cycle through a shared position: stop here
+            best = chosen = None
+            best_score = -math.inf
+            if fast:                          # UCB1 inlined: w/n + c * sqrt(ln N) / sqrt(n)
+                bonus = c * sqrt(log(node.visits))
+                for move, child in node.children.items():
+                    v = child.visits
+                    score = child.wins / v + bonus / sqrt(v)
+                    if score > best_score:
+                        best, chosen, best_score = move, child, score
+            else:
+                parent_visits = node.visits
+                for move, child in node.children.items():
+                    score = policy(child, parent_visits, c)
+                    if score > best_score:
+                        best, chosen, best_score = move, child, score
+            if on_path is None:
+                state = chosen.state
+            else:
+                if id(chosen) in on_path:     # a cycle through a shared position: stop here
                     break
-                on_path.add(id(child))
-            state = game.play(state, best) if on_path is not None else child.state
-            node = child
+                on_path.add(id(chosen))
+                state = game.play(state, best)
+            node = chosen
             path.append(node)
             states.append(state)
             moves.append(best)

@@ -1,0 +1,209 @@
+"""Benchmark for lessons 08-09: MCTS iterations per second, ours against OpenSpiel's Python MCTSBot, and the
+accuracy of plain and transposition search by budget on the 3-5-11 game.
+
+Run: `.venv/bin/python bench/bench_mcts.py` (add `--quick` for a short run). OpenSpiel is optional and used only
+here: `.venv/bin/pip install -r bench/requirements.txt`. Without it the script says so, prints our figures and
+exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import sys
+import time
+
+from coursekit.mcts import MCTS, accuracy
+from coursekit.subtraction import SubtractionGame
+
+GAME = SubtractionGame()
+WINNING_STARTS = [n for n in range(12, 101) if not GAME.is_losing(n)]
+
+
+def machine() -> str:
+    """A one-line description of this machine."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    import os
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def ours_rate(n: int, simulations: int, repeats: int, transpositions: bool = False) -> float:
+    """Our iterations per second on the 3-5-11 game from n (best of `repeats` runs)."""
+    best = 0.0
+    for seed in range(repeats):
+        search = MCTS(GAME, seed=seed, transpositions=transpositions)
+        t = time.process_time()
+        search.search(GAME.start(n), simulations)
+        best = max(best, simulations / (time.process_time() - t))
+    return best
+
+
+def openspiel_game():
+    """The 3-5-11 game registered as an OpenSpiel Python game (None if open_spiel is missing)."""
+    try:
+        import numpy as np  # noqa: F401
+        import pyspiel
+    except ImportError:
+        return None
+    moves = GAME.move_set
+    max_n = 200
+    game_type = pyspiel.GameType(
+        short_name="python_subtraction_3_5_11", long_name="Python 3-5-11 subtraction game",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION, utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=2, min_num_players=2,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=False,
+        parameter_specification={"start": 100})
+    game_info = pyspiel.GameInfo(num_distinct_actions=len(moves), max_chance_outcomes=0, num_players=2,
+                                 min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+                                 max_game_length=max_n // min(moves) + 1)
+
+    class SubtractionState(pyspiel.State):
+        """n on the board, the player to move (0 or 1); action i subtracts moves[i]."""
+
+        def __init__(self, game, n):
+            super().__init__(game)
+            self.n, self.player = n, 0
+
+        def current_player(self):
+            return pyspiel.PlayerId.TERMINAL if self.n <= 0 else self.player
+
+        def _legal_actions(self, player):
+            return list(range(len(moves)))
+
+        def _apply_action(self, action):
+            self.n -= moves[action]
+            self.player = 1 - self.player
+
+        def _action_to_string(self, player, action):
+            return f"-{moves[action]}"
+
+        def is_terminal(self):
+            return self.n <= 0
+
+        def returns(self):
+            if self.n > 0:
+                return [0.0, 0.0]
+            winner = 1 - self.player if self.n == 0 else self.player   # 0 made by the last mover wins
+            return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+
+        def __str__(self):
+            return f"{self.n}:{self.player}"
+
+    class SubtractionOSGame(pyspiel.Game):
+        """OpenSpiel's view of the game."""
+
+        def __init__(self, params=None):
+            params = params or {}
+            super().__init__(game_type, game_info, params)
+            self.start_n = int(params.get("start", 100))
+
+        def new_initial_state(self):
+            return SubtractionState(self, self.start_n)
+
+    pyspiel.register_game(game_type, SubtractionOSGame)
+    return pyspiel
+
+
+def openspiel_rate(pyspiel, n: int, simulations: int, repeats: int) -> tuple[float, int]:
+    """OpenSpiel's MCTSBot (random rollouts, MCTS-Solver off) iterations per second from n, and its move."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_subtraction_3_5_11", {"start": n})
+    best, move = 0.0, None
+    for seed in range(repeats):
+        rng = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = mcts.MCTSBot(game, uct_c=2 ** 0.5, max_simulations=simulations, evaluator=evaluator,
+                           solve=False, random_state=rng)
+        state = game.new_initial_state()
+        t = time.process_time()
+        root = bot.mcts_search(state)
+        best = max(best, root.explore_count / (time.process_time() - t))
+        move = GAME.move_set[root.best_child().action]
+    return best, move
+
+
+def openspiel_accuracy(pyspiel, simulations: int, seeds) -> float:
+    """Share of winning starts 12..100 where OpenSpiel's MCTSBot picks a winning move."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    hits = total = 0
+    for seed in seeds:
+        for n in WINNING_STARTS:
+            game = pyspiel.load_game("python_subtraction_3_5_11", {"start": n})
+            rng = np.random.RandomState(seed)
+            bot = mcts.MCTSBot(game, uct_c=2 ** 0.5, max_simulations=simulations, solve=False, random_state=rng,
+                               evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng))
+            action = bot.step(game.new_initial_state())
+            hits += GAME.move_set[action] in GAME.winning_moves(n)
+            total += 1
+    return hits / total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer budgets, seeds and repeats")
+    args = parser.parse_args(argv)
+    budgets = (100, 300, 1000) if args.quick else (100, 300, 1000, 3000)
+    seeds = (0, 1) if args.quick else (0, 1, 2)
+    simulations, repeats = (1000, 2) if args.quick else (3000, 3)
+
+    print(f"# MCTS benchmark, {datetime.date.today().isoformat()}, {machine()}")
+    print()
+    print("## Iterations per CPU second on the 3-5-11 game (random rollouts, UCT c = sqrt(2), best of "
+          f"{repeats} searches of {simulations} iterations)")
+    pyspiel = openspiel_game()
+    if pyspiel is None:
+        print("open_spiel is not installed: OpenSpiel's figures are skipped "
+              "(`.venv/bin/pip install -r bench/requirements.txt` to add them).")
+    print()
+    print("| start n | ours (tree) | ours (transpositions) | OpenSpiel MCTSBot (Python game) | ours / OpenSpiel |")
+    print("|---:|---:|---:|---:|---:|")
+    ratios = []
+    for n in (30, 60, 100):
+        ours = ours_rate(n, simulations, repeats)
+        shared = ours_rate(n, simulations, repeats, transpositions=True)
+        if pyspiel is not None:
+            theirs, _ = openspiel_rate(pyspiel, n, simulations, repeats)
+            ratios.append(ours / theirs)
+            print(f"| {n} | {ours:,.0f} | {shared:,.0f} | {theirs:,.0f} | {ours / theirs:.1f}x |")
+        else:
+            print(f"| {n} | {ours:,.0f} | {shared:,.0f} | - | - |")
+    if ratios:
+        verdict = "meets" if min(ratios) >= 5 else "MISSES"
+        print(f"\nSlowest ratio {min(ratios):.1f}x: {verdict} the bar of 5x.")
+
+    print()
+    print(f"## Accuracy: share of the {len(WINNING_STARTS)} winning starts 12..100 where the search picks a "
+          f"winning move (seeds {', '.join(map(str, seeds))}; picking at random: 60%)")
+    print()
+    header = "| iterations | plain UCT | transpositions |" + (" OpenSpiel MCTSBot |" if pyspiel else "")
+    print(header)
+    print("|---:|---:|---:|" + ("---:|" if pyspiel else ""))
+    states = [GAME.start(n) for n in WINNING_STARTS]
+    correct = lambda s: GAME.winning_moves(s.n)  # noqa: E731
+    for budget in budgets:
+        plain = accuracy(GAME, states, correct, budget, seeds=seeds)
+        shared = accuracy(GAME, states, correct, budget, seeds=seeds, transpositions=True)
+        row = f"| {budget} | {plain:.1%} | {shared:.1%} |"
+        if pyspiel is not None:
+            row += f" {openspiel_accuracy(pyspiel, budget, seeds[:1]):.1%} (seed 0) |" if budget <= 1000 else " - |"
+        print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
