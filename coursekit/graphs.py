@@ -183,3 +183,133 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
                    (("could force a win and did", RED), ("threw a win away", BLUE), ("no win available", "black"))]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=8, frameon=False)
     return fig
+
+
+# --- MCTS search tree (lessons 08-09) ------------------------------------------------------------------------
+SEARCH_CMAP = "coolwarm"  # win rate 0 blue (bad move for its mover) ... 1 red (good move), as the seed's colours
+
+
+def _search_labels(game):
+    """Vertex and edge label functions: n and "-d" for subtraction games, str otherwise."""
+    if isinstance(game, SubtractionGame):
+        return (lambda state: str(state.n)), (lambda move: f"-{move}")
+    return str, str
+
+
+def search_tree_graph(search, depth: int = 3, min_visits: int = 1) -> ig.Graph:
+    """The search tree of an MCTS object as an igraph tree, cut at `depth` and at nodes with fewer visits.
+
+    Shared nodes of a transposition search are unfolded (drawn once per path). Vertex attributes: label, visits,
+    wins, win_rate (for the player who moved into the node), depth, moves (the path from the root as a tuple),
+    shared (the node is reached by more than one path). Edge attributes: move, label.
+    """
+    if search.root is None:
+        raise ValueError("the search has no tree yet: run it first")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be an integer >= 0, not {depth!r}")
+    node_label, move_label = _search_labels(search.game)
+    parents: dict = {}
+    stack = [search.root]
+    seen = {id(search.root)}
+    while stack:                              # count parents to flag shared (transposed) nodes
+        node = stack.pop()
+        for child in node.children.values():
+            parents[id(child)] = parents.get(id(child), 0) + 1
+            if id(child) not in seen:
+                seen.add(id(child))
+                stack.append(child)
+    vertices, edges, edge_moves = [], [], []
+    queue = [(search.root, 0, (), None)]
+    while queue:
+        node, d, path, parent = queue.pop(0)
+        index = len(vertices)
+        vertices.append((node, d, path))
+        if parent is not None:
+            edges.append((parent, index))
+            edge_moves.append(path[-1])
+        if d < depth:
+            for move, child in search.stats(node).items():
+                if child.visits >= min_visits:
+                    queue.append((node.children[move], d + 1, path + (move,), index))
+    g = ig.Graph(n=len(vertices), edges=edges, directed=True)
+    g.vs["label"] = [node_label(node.state) for node, _, _ in vertices]
+    g.vs["visits"] = [node.visits for node, _, _ in vertices]
+    g.vs["wins"] = [node.wins for node, _, _ in vertices]
+    g.vs["win_rate"] = [node.win_rate for node, _, _ in vertices]
+    g.vs["depth"] = [d for _, d, _ in vertices]
+    g.vs["moves"] = [path for _, _, path in vertices]
+    g.vs["shared"] = [parents.get(id(node), 0) > 1 for node, _, _ in vertices]
+    g.es["move"] = edge_moves
+    g.es["label"] = [move_label(m) for m in edge_moves]
+    return g
+
+
+def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highlight=None, title: str = None):
+    """Draw the search tree (Reingold-Tilford, root on top): discs sized by visits, coloured by win rate.
+
+    Each disc shows its position and, below it, wins/visits for the player who made the move into it. `highlight`
+    is an Iteration (or a tuple of moves): its path is drawn thick, the expanded edge dashed green.
+    """
+    import matplotlib as mpl
+    from matplotlib.collections import LineCollection
+
+    g = search_tree_graph(search, depth, min_visits)
+    layout = g.layout_reingold_tilford(root=[0], mode="out")
+    xy = np.asarray(layout.coords, dtype=float)
+    xy[:, 1] = xy[:, 1] * 1.35
+    width = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 1.0
+    levels = int(max(g.vs["depth"])) if g.vcount() else 0
+    if ax is None:
+        _, ax = plt.subplots(figsize=(min(13.0, max(5.0, 0.62 * width + 1.6)), 1.05 * levels * 1.35 + 1.7))
+    fig = ax.figure
+    path, expanded = (), None
+    if highlight is not None:
+        path = tuple(getattr(highlight, "path", highlight))
+        expanded = getattr(highlight, "expanded", None)
+    on_path = {path[:i] for i in range(len(path) + 1)}
+    segments, colours, widths, styles = [], [], [], []
+    for e in g.es:
+        target_moves = g.vs[e.target]["moves"]
+        hot = target_moves in on_path and bool(path)
+        new = hot and expanded is not None and target_moves == path
+        segments.append([xy[e.source], xy[e.target]])
+        colours.append("#2ca02c" if new else ("black" if hot else "#9a9a9a"))
+        widths.append(3.2 if hot else 1.0)
+        styles.append("--" if new else "-")
+    if segments:
+        ax.add_collection(LineCollection(segments, colors=colours, linewidths=widths, linestyles=styles, zorder=1))
+        for seg, label in zip(segments, g.es["label"]):
+            (x0, y0), (x1, y1) = seg
+            ax.text(0.32 * x0 + 0.68 * x1, 0.32 * y0 + 0.68 * y1, label, ha="center", va="center", fontsize=7,
+                    color="#333", bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
+    visits = np.asarray(g.vs["visits"], dtype=float)
+    top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
+    sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
+    cmap = mpl.colormaps[SEARCH_CMAP]
+    colors = [cmap(r) for r in g.vs["win_rate"]]
+    colors[0] = "#ffe066"
+    edge = ["black" if (m in on_path and path) else ("#6a3d9a" if s else "#555") for m, s in
+            zip(g.vs["moves"], g.vs["shared"])]
+    ax.scatter(xy[:, 0], xy[:, 1], s=sizes, c=colors, edgecolors=edge,
+               linewidths=[2.2 if (m in on_path and path) else 0.8 for m in g.vs["moves"]], zorder=3)
+    for (x, y), label, wins, n, d in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"]):
+        ax.text(x, y, label, ha="center", va="center", fontsize=8 if d < 3 else 7, zorder=4,
+                color="black", fontweight="bold")
+        if d:
+            ax.text(x, y + 0.3, f"{wins:g}/{n}", ha="center", va="top", fontsize=6.5 if d >= 3 else 7.5,
+                    color="#222", zorder=4, bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none",
+                                                  "alpha": 0.8})
+    ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
+    ax.set_ylim(xy[:, 1].max() + 0.9, xy[:, 1].min() - 0.6)
+    ax.axis("off")
+    root = search.root
+    if title is None:
+        kind = "transpositions" if search.transpositions else "tree"
+        title = (f"search from {g.vs[0]['label']} after {root.visits} iterations ({kind}; "
+                 f"{search.tree_size()} nodes, depth <= {depth} shown)")
+    ax.set_title(title, fontsize=10)
+    sm = mpl.cm.ScalarMappable(cmap=cmap, norm=mpl.colors.Normalize(0, 1))
+    bar = fig.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
+    bar.set_label("win rate of the move into the node", fontsize=8)
+    bar.ax.tick_params(labelsize=7)
+    return fig
