@@ -165,17 +165,6 @@ def lab_server(chromium_path, tmp_path_factory):
         server.stop()
 
 
-@pytest.fixture
-def lab(lab_server):
-    """The session's JupyterLab; after each test its kernels are shut down, so the next notebook has the CPU."""
-    yield lab_server
-    try:
-        for session in lab_server.api("GET", "/api/sessions") or []:
-            lab_server.api("DELETE", f"/api/sessions/{session['id']}")
-    except OSError as error:
-        print(f"could not shut down Lab sessions: {error}")
-
-
 @pytest.fixture(scope="session")
 def voila_server(chromium_path, tmp_path_factory):
     """Voila serving temporary copies of the demo dashboards (directory mode), with a token."""
@@ -206,26 +195,82 @@ def browser(chromium_path):
             instance.close()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh page; on failure its screenshot and console log go to test-artifacts/."""
+def _new_page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(30_000)
     tab = context.new_page()
-    console: list[str] = []
-    tab.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
-    tab.on("pageerror", lambda error: console.append(f"[pageerror] {error}"))
-    tab.console_lines = console
-    yield tab
+    tab.console_lines = []
+    tab.on("console", lambda msg: tab.console_lines.append(f"[{msg.type}] {msg.text}"))
+    tab.on("pageerror", lambda error: tab.console_lines.append(f"[pageerror] {error}"))
+    return context, tab
+
+
+def _failed(request) -> bool:
     report = getattr(request.node, "report_call", None)
-    failed = report is None or report.failed
-    keep = os.environ.get("COURSE_SCREENSHOTS")  # set to keep screenshots of green runs too
-    if failed or keep:
-        ARTIFACTS.mkdir(exist_ok=True)
-        stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in request.node.name)
-        try:
-            tab.screenshot(path=str(ARTIFACTS / f"{stem}.png"), full_page=True)
-        except Exception as error:  # the page may be gone; the log still matters
-            console.append(f"[artifact] screenshot failed: {error}")
-        (ARTIFACTS / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+    return report is None or report.failed
+
+
+def _save_artifacts(tab, request, console: list[str]) -> None:
+    """Screenshot and console log of a page into test-artifacts/ (on failure, or always with COURSE_SCREENSHOTS=1)."""
+    if not (_failed(request) or os.environ.get("COURSE_SCREENSHOTS")):
+        return
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in request.node.name)
+    try:
+        tab.screenshot(path=str(ARTIFACTS / f"{stem}.png"), full_page=True)
+    except Exception as error:  # the page may be gone; the log still matters
+        console = console + [f"[artifact] screenshot failed: {error}"]
+    (ARTIFACTS / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page (used for Voila); on failure its screenshot and console log go to test-artifacts/."""
+    context, tab = _new_page(browser)
+    yield tab
+    _save_artifacts(tab, request, tab.console_lines)
     context.close()
+
+
+@pytest.fixture(scope="session")
+def _lab_tab(browser, lab_server):
+    """One JupyterLab page for the whole session: loading Lab once saves about 5 s a notebook."""
+    context, tab = _new_page(browser)
+    tab.needs_reload = True
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def lab_page(_lab_tab, lab_server, request):
+    """The session's Lab page, with no document open; afterwards documents are closed and kernels shut down."""
+    tab = _lab_tab
+    if tab.needs_reload:
+        tab.goto(f"{lab_server.base}/lab?reset&token={lab_server.token}")
+        tab.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+        tab.wait_for_selector("#jp-main-statusbar", timeout=60_000)
+        tab.needs_reload = False
+    first_line = len(tab.console_lines)
+    tab.server = lab_server
+    yield tab
+    _save_artifacts(tab, request, tab.console_lines[first_line:])
+    try:  # the notebooks are temporary copies: save them, so closing asks nothing
+        tab.evaluate("""async () => {
+            const app = window.jupyterapp;
+            for (const w of Array.from(app.shell.widgets('main'))) {
+                if (w.context && w.context.model.dirty) { await w.context.save(); }
+            }
+            await app.commands.execute('application:close-all');
+        }""")
+        tab.wait_for_function("() => Array.from(window.jupyterapp.shell.widgets('main')).length === 0",
+                              timeout=10_000)
+    except Exception as error:
+        print(f"Lab page left in a bad state ({error}); reloading it for the next test")
+        tab.needs_reload = True
+    if _failed(request):
+        tab.needs_reload = True
+    try:
+        for session in lab_server.api("GET", "/api/sessions") or []:
+            lab_server.api("DELETE", f"/api/sessions/{session['id']}")
+    except OSError as error:
+        print(f"could not shut down Lab sessions: {error}")

@@ -29,20 +29,27 @@ MODEL_SUMMARY_JS = """() => {
 }"""
 
 
-def open_and_run(page, server, name: str) -> list[dict]:
-    """Open a notebook in Lab, wait for an idle kernel, clear old outputs, run all cells; return the model summary."""
+def open_and_run(page, name: str) -> tuple[object, list[dict]]:
+    """Open a notebook in the loaded Lab app, wait for an idle kernel, clear old outputs, run all cells.
+
+    Returns the notebook panel (a locator to scope widget look-ups) and the notebook model's summary.
+    """
     from playwright.sync_api import expect
 
-    page.goto(f"{server.base}/lab/tree/{name}?reset&token={server.token}")
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.content"
-                           " && window.jupyterapp.shell.currentWidget.content.model", timeout=60_000)
+    page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }", name)
+    page.wait_for_function("(path) => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.context && w.context.path === path && w.content && w.content.model"
+                           " && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel; }",
+                           arg=name, timeout=60_000)
+    panel = page.locator("#" + page.evaluate("() => window.jupyterapp.shell.currentWidget.id"))
+    page.wait_for_function("() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;"
+                           " return k.connectionStatus === 'connected' && k.status === 'idle'; }", timeout=60_000)
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-    assert page.locator(WIDGET_OUTPUT).count() == 0, "old widget outputs survived Clear All Outputs"
+    assert panel.locator(WIDGET_OUTPUT).count() == 0, "old widget outputs survived Clear All Outputs"
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
-    return wait_all_ran(page)
+    return panel, wait_all_ran(page)
 
 
 def wait_all_ran(page, timeout: float = 60_000) -> list[dict]:
@@ -74,9 +81,10 @@ def widget_outputs(summary: list[dict]) -> int:
     return sum(WIDGET_MIME in out["mimes"] for cell in summary for out in cell["outputs"])
 
 
-def widget(page, button: str | None = None, text: str | None = None, root: str = WIDGET_OUTPUT):
-    """The widget output area that holds a button with this label (and/or this text)."""
-    locator = page.locator(root)
+def widget(scope, button: str | None = None, text: str | None = None, root: str = WIDGET_OUTPUT):
+    """The widget output area inside `scope` (a notebook panel or page) with a button of this label / this text."""
+    locator = scope.locator(root)
+    page = getattr(scope, "page", scope)
     if button is not None:
         locator = locator.filter(has=page.locator("button", has_text=re.compile(rf"^\s*{re.escape(button)}\s*$")))
     if text is not None:

@@ -25,22 +25,22 @@ def saved_widget_count(path: Path) -> int:
 
 
 # --- one interaction per lesson: it must change what the learner sees ----------------------------------
-def lesson_00(page, expect):
-    check = widget(page, button="Deal")
+def lesson_00(notebook, expect):
+    check = widget(notebook, button="Deal")
     expect(message(check)).to_contain_text("Press Deal")
     click(check, "Deal")
     expect(message(check)).to_contain_text("Widgets work: you dealt 1 time(s)")
     expect(check.locator(".widget-html").filter(has_text=re.compile("[♠♥♦♣]")).first).to_be_visible()
 
 
-def lesson_01(page, expect):
+def lesson_01(notebook, expect):
     # Lesson 01 has no widget: check the junction outputs a learner reads instead.
-    expect(page.locator(".jp-OutputArea-output", has_text="Stimmt!").first).to_be_visible()
-    expect(page.locator(".jp-OutputArea-output", has_text="any(").first).to_be_visible()
+    expect(notebook.locator(".jp-OutputArea-output", has_text="Stimmt!").first).to_be_visible()
+    expect(notebook.locator(".jp-OutputArea-output", has_text="any(").first).to_be_visible()
 
 
-def lesson_02(page, expect):
-    table = widget(page, button="Stand")
+def lesson_02(notebook, expect):
+    table = widget(notebook, button="Stand")
     expect(table).to_contain_text("Rounds: 0")
     type_into(table, "seed", "3")  # seed 3's first hand is no natural, so the player decides
     click(table, "Reset")
@@ -50,7 +50,7 @@ def lesson_02(page, expect):
     click(table, "Stand")
     expect(table).to_contain_text("Rounds: 1")
     expect(table).not_to_contain_text("??")
-    explorer = widget(page, button="Clear")
+    explorer = widget(notebook, button="Clear")
     type_into(explorer, "cards", "A, Z")
     expect(message(explorer)).to_contain_text("'Z' is not a card")
 
@@ -59,24 +59,25 @@ INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
-def test_lesson_runs_and_answers_in_lab(path, lab, page):
+def test_lesson_runs_and_answers_in_lab(path, lab_page):
     from playwright.sync_api import expect
 
     interact = INTERACTIONS.get(path.name[:2])
     if interact is None:
         pytest.fail(f"{path.name}: no browser interaction written yet; add one to INTERACTIONS in {__file__}")
-    summary = open_and_run(page, lab, path.name)
+    page = lab_page
+    notebook, summary = open_and_run(page, path.name)
     assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
     expected = saved_widget_count(path)
     assert widget_outputs(summary) == expected, "the run made a different number of widgets than the saved notebook"
-    views = page.locator(WIDGET_OUTPUT)
+    views = notebook.locator(WIDGET_OUTPUT)
     expect(views).to_have_count(expected)
     for i in range(expected):
         expect(views.nth(i)).to_be_visible()
-    expect(page.get_by_text("Error displaying widget")).to_have_count(0)
-    interact(page, expect)
+    expect(notebook.get_by_text("Error displaying widget")).to_have_count(0)
+    interact(notebook, expect)
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
-    expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
+    expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
     log = kernel_log(page)
     assert not log, f"a widget callback wrote to the kernel log (a learner sees this as an error):\n{log}"
