@@ -182,3 +182,125 @@ def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17
     while dealer_should_draw(hand.cards, stands_at, hit_soft_17):
         hand.draw(shoe)
     return hand
+
+
+# --- seed 002: simulation against exact computation ----------------------------------------------------------------
+# The exact solver lives in coursekit.blackjack_exact; its public names are re-exported here.
+from coursekit.blackjack_exact import (  # noqa: E402
+    DEALER_RESULTS,
+    UPCARDS,
+    dealer_outcomes,
+    dealer_table,
+    exact_outcomes,
+)
+
+import random as _random  # noqa: E402
+
+import numpy as _np  # noqa: E402
+
+from coursekit.blackjack_exact import check_decks, check_threshold, deck_counts  # noqa: E402
+
+THIRTEEN = _np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])  # uniform ranks: ace, 2..9, four ten-valued
+CHUNK_CARDS = 1 << 22  # cards held in memory per chunk of games
+
+
+def as_generator(seed) -> _np.random.Generator:
+    """A numpy Generator from None, an int, a random.Random or a Generator (returned as it is)."""
+    if isinstance(seed, _np.random.Generator):
+        return seed
+    if isinstance(seed, _random.Random):
+        return _np.random.default_rng(seed.getrandbits(64))
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return _np.random.default_rng(seed)
+    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
+
+
+def _total(hard: _np.ndarray, aces: _np.ndarray) -> _np.ndarray:
+    """Best totals of many hands from their hard totals and whether they hold an ace."""
+    return hard + 10 * (aces & (hard + 10 <= 21))
+
+
+def _play_chunk(rng: _np.random.Generator, n: int, decks, player_stands_at: int,
+                dealer_stands_at: int) -> _np.ndarray:
+    """n games of seed 002 at once (+1 win, 0 draw, -1 loss), each from its own freshly shuffled shoe."""
+    if decks is None:
+        def draw(idx):
+            return THIRTEEN[rng.integers(0, 13, size=len(idx))]
+    else:
+        layout = _np.repeat(_np.arange(10, dtype=_np.int8), deck_counts(decks))
+        shoe = _np.tile(layout, (n, 1))
+        dealt = _np.zeros(n, dtype=_np.int64)
+
+        def draw(idx):  # one more step of each game's own Fisher-Yates shuffle: a uniform card from those left
+            if len(idx) == n and dealt[0] == dealt[-1] and dealt.min() == dealt.max():  # all at the same step
+                here = int(dealt[0])
+                there = rng.integers(here, len(layout), size=n)
+                card = shoe[idx, there]
+                shoe[idx, there] = shoe[:, here]
+                shoe[:, here] = card
+                dealt[:] += 1
+                return card.astype(_np.int64)
+            here = dealt[idx]
+            there = rng.integers(here, len(layout))
+            card = shoe[idx, there]
+            shoe[idx, there] = shoe[idx, here]
+            shoe[idx, here] = card
+            dealt[idx] += 1
+            return card.astype(_np.int64)
+
+    hands = {who: [_np.zeros(n, dtype=_np.int64), _np.zeros(n, dtype=bool)] for who in ("player", "dealer")}
+    everyone = _np.arange(n)
+
+    def give(who, idx):
+        rank = draw(idx)
+        hands[who][0][idx] += rank + 1
+        hands[who][1][idx] |= rank == 0
+
+    for who in ("player", "player", "dealer", "dealer"):  # the seed deals two cards each, player first
+        give(who, everyone)
+    player_natural = _total(*hands["player"]) == 21
+    dealer_natural = _total(*hands["dealer"]) == 21
+    for who, stands_at, idx in (("player", player_stands_at, everyone), ("dealer", dealer_stands_at, None)):
+        if idx is None:  # the dealer plays only against players still in the game
+            idx = _np.flatnonzero(_total(*hands["player"]) <= 21)
+        while len(idx):
+            idx = idx[_total(hands[who][0][idx], hands[who][1][idx]) < stands_at]
+            if len(idx):
+                give(who, idx)
+    mine, theirs = _total(*hands["player"]), _total(*hands["dealer"])
+    result = _np.sign(mine - theirs).astype(_np.int8)
+    result[theirs > 21] = 1
+    result[player_natural] = _np.where(dealer_natural[player_natural], 0, 1)
+    result[mine > 21] = -1
+    return result
+
+
+def play_games(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
+               progress: bool = True) -> _np.ndarray:
+    """The result of each of `games` simulated games of seed 002 (+1 win, 0 draw, -1 loss), vectorised with numpy.
+
+    A tqdm progress bar appears when the run takes more than a second (progress=False turns it off).
+    """
+    if isinstance(games, bool) or not isinstance(games, (int, _np.integer)) or games < 0:
+        raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
+    decks = check_decks(decks)
+    check_threshold(player_stands_at, "player_stands_at")
+    check_threshold(dealer_stands_at, "dealer_stands_at")
+    rng = as_generator(seed)
+    from tqdm.auto import tqdm
+
+    parts = []
+    with tqdm(total=int(games), unit="games", delay=1.0, disable=not progress, leave=False) as bar:
+        chunk = max(1024, CHUNK_CARDS // (52 * (decks or 1)))
+        for start in range(0, int(games), chunk):
+            n = min(chunk, int(games) - start)
+            parts.append(_play_chunk(rng, n, decks, player_stands_at, dealer_stands_at))
+            bar.update(n)
+    return _np.concatenate(parts) if parts else _np.zeros(0, dtype=_np.int8)
+
+
+def simulate(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
+             progress: bool = True) -> dict[str, int]:
+    """Counts of "win", "lose", "draw" for the player in `games` simulated games of seed 002 (decks=None: infinite)."""
+    results = play_games(games, decks, player_stands_at, dealer_stands_at, seed, progress)
+    return {"win": int((results == 1).sum()), "lose": int((results == -1).sum()), "draw": int((results == 0).sum())}

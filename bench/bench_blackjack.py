@@ -1,0 +1,62 @@
+"""Benchmark for lesson 03: the exact solver against seed 002's own exact method, and simulated games per second.
+
+Run: .venv/bin/python bench/bench_blackjack.py [--quick]
+Times are CPU seconds of this process (time.process_time), so other jobs on the machine disturb them less.
+The seed's method runs once (it takes seconds); exact_outcomes runs 5 times with its caches cleared (cold), and the
+best run counts.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import seed002_exact  # noqa: E402
+
+from coursekit import blackjack_exact  # noqa: E402
+from coursekit.blackjack import exact_outcomes, simulate  # noqa: E402
+
+
+def cpu(fn, *args, **kwargs):
+    """(result, CPU seconds) of one call."""
+    start = time.process_time()
+    result = fn(*args, **kwargs)
+    return result, time.process_time() - start
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    (lose, win, draw, simulated), seed_seconds = cpu(seed002_exact.seed_exact)
+    print(f"seed 002's method (reader matthew's Python, {simulated} player states re-simulated for the dealer):")
+    print(f"  lose {lose:.6f}  win {win:.6f}  draw {draw:.6f}   {seed_seconds:.2f} s CPU")
+    runs = []
+    for _ in range(5):
+        blackjack_exact.hand_tree.cache_clear()
+        exact, seconds = cpu(exact_outcomes, 1)
+        runs.append(seconds)
+    best = min(runs)
+    print("coursekit.blackjack.exact_outcomes(decks=1), exact fractions, cold cache:")
+    print(f"  lose {float(exact['lose']):.6f}  win {float(exact['win']):.6f}  draw {float(exact['draw']):.6f}   "
+          f"{best * 1000:.1f} ms CPU (best of 5; all: {', '.join(f'{r * 1000:.0f}' for r in runs)} ms)")
+    print(f"  exact lose = {exact['lose']}")
+    gap = max(abs(float(exact[k]) - v) for k, v in (("lose", lose), ("win", win), ("draw", draw)))
+    print(f"  largest difference from the seed's floats: {gap:.1e}")
+    print(f"speed ratio (seed's method / exact_outcomes): {seed_seconds / best:.0f}x")
+    for decks in (6, 8, None):
+        result, seconds = cpu(exact_outcomes, decks)
+        print(f"exact_outcomes(decks={decks}): win {float(result['win']):.6f} lose {float(result['lose']):.6f} "
+              f"draw {float(result['draw']):.6f}   {seconds:.2f} s CPU")
+    games = 200_000 if quick else 1_000_000
+    for decks in (1, 6, None):
+        simulate(10_000, decks=decks, seed=0, progress=False)  # warm up imports
+        counts, seconds = cpu(simulate, games, decks=decks, seed=1, progress=False)
+        rate = games / seconds
+        print(f"simulate({games:,} games, decks={decks}): {counts}   {seconds:.2f} s CPU, {rate:,.0f} games/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,189 @@
+"""Lesson 03, seed 002: simulation against exact computation, and the dealer's outcomes by up-card."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from coursekit.blackjack import (
+    dealer_outcomes,
+    dealer_table,
+    exact_outcomes,
+    play_games,
+    simulate,
+)
+
+# Seed 002, reader matthew: "lose: 48.9%, win: 41.2%, draw: 9.8%" (one deck, both stand on 17). Running his program
+# (bench/seed002_exact.py) prints these floats; our exact fractions must agree with them.
+SEED_002_PERCENT = {"lose": 48.9, "win": 41.2, "draw": 9.8}
+SEED_002_FLOATS = {"lose": 0.4889154379000744, "win": 0.41251830015695856, "draw": 0.09856626194296492}
+
+# Wizard of Odds, "Dealer Probabilities in Blackjack", Blackjack Appendix 2B (last update Jul 20, 2004),
+# https://wizardofodds.com/games/blackjack/appendix/2b/ , table "1 Deck - Dealer Stands on Soft 17":
+# before the dealer peeks, only the up-card removed. Columns 17, 18, 19, 20, 21, BJ, Bust.
+WIZARD_1_DECK_S17 = {
+    "A": (0.126128, 0.131003, 0.129486, 0.131553, 0.0515646, 0.313726, 0.11654),
+    "2": (0.138976, 0.131762, 0.131815, 0.123948, 0.120526, 0, 0.352973),
+    "3": (0.130313, 0.130946, 0.123761, 0.123345, 0.116047, 0, 0.375588),
+    "4": (0.130973, 0.114163, 0.120679, 0.116286, 0.115096, 0, 0.402803),
+    "5": (0.119687, 0.123483, 0.116909, 0.104694, 0.106321, 0, 0.428905),
+    "6": (0.166948, 0.106454, 0.107192, 0.100705, 0.0978785, 0, 0.420823),
+    "7": (0.372345, 0.138583, 0.0773344, 0.0788967, 0.072987, 0, 0.259854),
+    "8": (0.130857, 0.362989, 0.129445, 0.0682898, 0.0697914, 0, 0.238627),
+    "9": (0.121886, 0.103921, 0.357391, 0.12225, 0.0611088, 0, 0.233442),
+    "10": (0.114418, 0.112879, 0.114662, 0.328879, 0.0364661, 0.0784314, 0.214264),
+}
+
+# blackjackinfo.com, "Blackjack Dealer Outcome Probabilities", https://www.blackjackinfo.com/dealer-outcome-probabilities/
+# table "Single Deck: Dealer hits soft 17", in percent, one row per outcome, columns up-cards 2..9, Ten, Ace. The BJ
+# row is before the peek; the other rows are after the dealer checked and had no blackjack.
+BJINFO_UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+BJINFO_1_DECK_H17 = {
+    "natural": (0, 0, 0, 0, 0, 0, 0, 0, 7.84, 31.37),
+    "bust": (35.63, 37.81, 40.58, 43.00, 43.78, 25.99, 23.86, 23.34, 23.25, 20.46),
+    17: (12.98, 12.35, 12.28, 11.67, 11.61, 37.23, 13.09, 12.19, 12.42, 8.18),
+    18: (13.31, 13.19, 11.54, 12.38, 11.38, 13.86, 36.30, 10.39, 12.25, 20.54),
+    19: (13.32, 12.50, 12.19, 11.74, 11.61, 7.73, 12.94, 35.74, 12.44, 20.62),
+    20: (12.56, 12.42, 11.78, 10.52, 10.96, 7.89, 6.83, 12.23, 35.69, 20.95),
+    21: (12.20, 11.73, 11.63, 10.69, 10.67, 7.30, 6.98, 6.11, 3.96, 9.26),
+}
+
+
+def test_exact_reproduces_seed_002():
+    result = exact_outcomes(decks=1)
+    assert all(isinstance(p, Fraction) for p in result.values())
+    assert sum(result.values()) == 1
+    for name, percent in SEED_002_PERCENT.items():
+        assert abs(100 * result[name] - Fraction(str(percent))) < Fraction(1, 10)  # the seed rounds loosely
+        assert float(result[name]) == pytest.approx(SEED_002_FLOATS[name], abs=1e-12)
+
+
+def test_exact_is_a_probability_for_every_deck_count_and_threshold():
+    for decks in (2, None):
+        result = exact_outcomes(decks=decks)
+        assert sum(result.values()) == 1 and all(0 < p < 1 for p in result.values())
+    for decks in (6, 8):
+        result = exact_outcomes(decks=decks, exact=False)
+        assert sum(result.values()) == pytest.approx(1, abs=1e-12) and all(0 < p < 1 for p in result.values())
+    floats = exact_outcomes(decks=2, exact=False)
+    fractions = exact_outcomes(decks=2)
+    assert all(floats[k] == pytest.approx(float(fractions[k]), abs=1e-13) for k in floats)
+    low = exact_outcomes(decks=1, player_stands_at=12, dealer_stands_at=19)
+    assert sum(low.values()) == 1
+
+
+def test_more_decks_move_the_odds_towards_the_infinite_deck():
+    infinite = exact_outcomes(decks=None, exact=False)
+    gaps = [abs(exact_outcomes(decks=d, exact=False)["win"] - infinite["win"]) for d in (1, 2, 8)]
+    assert gaps[0] > gaps[1] > gaps[2]
+
+
+@pytest.mark.slow
+def test_eight_decks_exact_fractions_add_up_to_one():
+    result = exact_outcomes(decks=8)
+    assert sum(result.values()) == 1
+    assert float(result["win"]) == pytest.approx(exact_outcomes(decks=8, exact=False)["win"], abs=1e-13)
+
+
+def test_player_standing_on_low_totals_is_a_different_game():
+    # a player who never hits past 12 busts less but loses more often to the dealer's 17-21
+    stand_12 = exact_outcomes(player_stands_at=12)
+    stand_17 = exact_outcomes(player_stands_at=17)
+    assert stand_12["win"] != stand_17["win"]
+    if_player_were_dealer = exact_outcomes(player_stands_at=17, dealer_stands_at=17)
+    assert if_player_were_dealer["lose"] > if_player_were_dealer["win"]  # seed 002: the player plays first
+
+
+@pytest.mark.parametrize("decks", [1, 6, None])
+def test_simulation_agrees_with_exact_within_a_statistical_bound(decks):
+    games = 200_000
+    counts = simulate(games, decks=decks, seed=2024, progress=False)
+    assert sum(counts.values()) == games
+    exact = exact_outcomes(decks=decks, exact=False)
+    for name in ("win", "lose", "draw"):
+        p = exact[name]
+        sigma = math.sqrt(p * (1 - p) / games)
+        assert abs(counts[name] / games - p) < 4.5 * sigma, (name, counts[name] / games, p)
+
+
+def test_simulation_with_other_thresholds_agrees_with_exact():
+    games = 100_000
+    counts = simulate(games, decks=2, player_stands_at=13, dealer_stands_at=18, seed=7, progress=False)
+    exact = exact_outcomes(decks=2, player_stands_at=13, dealer_stands_at=18, exact=False)
+    for name, p in exact.items():
+        assert abs(counts[name] / games - p) < 4.5 * math.sqrt(p * (1 - p) / games)
+
+
+def test_simulation_is_seeded_and_takes_generators():
+    assert simulate(5000, seed=1, progress=False) == simulate(5000, seed=1, progress=False)
+    assert simulate(5000, seed=1, progress=False) != simulate(5000, seed=2, progress=False)
+    a = simulate(3000, seed=random.Random(4), progress=False)
+    b = simulate(3000, seed=random.Random(4), progress=False)
+    assert a == b
+    g = simulate(3000, seed=np.random.default_rng(9), progress=False)
+    assert sum(g.values()) == 3000
+    results = play_games(1000, seed=3, progress=False)
+    assert results.dtype == np.int8 and set(np.unique(results)) <= {-1, 0, 1}
+
+
+def test_bad_input_names_the_value():
+    with pytest.raises(ValueError, match="decks must be .* not 9"):
+        exact_outcomes(decks=9)
+    with pytest.raises(ValueError, match="player_stands_at .* not 22"):
+        exact_outcomes(player_stands_at=22)
+    with pytest.raises(ValueError, match="games must be .* not -5"):
+        simulate(-5)
+    with pytest.raises(ValueError, match="seed must be"):
+        simulate(10, seed="seven")
+    with pytest.raises(ValueError, match="card"):
+        dealer_outcomes("X")
+
+
+def test_dealer_table_matches_wizard_of_odds_one_deck_stands_on_soft_17():
+    ours = dealer_table(decks=1, hit_soft_17=False)
+    for up, row in WIZARD_1_DECK_S17.items():
+        got = ours[up]
+        values = [got[17], got[18], got[19], got[20], got[21], got["natural"], got["bust"]]
+        assert sum(got.values()) == 1
+        for mine, theirs in zip(values, row):
+            assert float(mine) == pytest.approx(theirs, abs=1e-6), up
+
+
+def test_dealer_table_matches_blackjackinfo_one_deck_hits_soft_17():
+    ours = dealer_table(decks=1, hit_soft_17=True)
+    for outcome, row in BJINFO_1_DECK_H17.items():
+        for up, percent in zip(BJINFO_UPCARDS, row):
+            got = ours[up]
+            mine = got[outcome] if outcome == "natural" else got[outcome] / (1 - got["natural"])
+            assert 100 * float(mine) == pytest.approx(percent, abs=0.006), (outcome, up)
+
+
+def test_six_decks_and_infinite_deck_tables_are_distributions_near_each_other():
+    for h17 in (False, True):
+        six, infinite = dealer_table(6, h17), dealer_table(None, h17)
+        for up in six:
+            assert sum(six[up].values()) == 1 and sum(infinite[up].values()) == 1
+            assert abs(six[up]["bust"] - infinite[up]["bust"]) < Fraction(1, 100)
+    # an infinite deck: the chance of a natural with an ace up is exactly the chance of a ten, 4/13
+    assert dealer_outcomes("A", decks=None)["natural"] == Fraction(4, 13)
+    # hitting soft 17 makes the dealer bust more often with a 6 up (A,6 is the classic soft 17)
+    assert dealer_outcomes("6", 6, hit_soft_17=True)["bust"] > dealer_outcomes("6", 6)["bust"]
+
+
+def test_dealer_outcomes_match_simulated_dealer_hands():
+    from coursekit.blackjack import Hand, dealer_play
+    from coursekit.cards import Card, Shoe
+
+    rng = random.Random(5)
+    busts, hands = 0, 2000
+    for _ in range(hands):
+        shoe = Shoe(6, seed=rng)
+        shoe.cards.remove(Card("6", "Heart"))
+        hand = dealer_play(Hand([Card("6", "Heart")]), shoe)
+        busts += hand.busted
+    p = float(dealer_outcomes("6", 6)["bust"])
+    assert abs(busts / hands - p) < 4.5 * math.sqrt(p * (1 - p) / hands)
