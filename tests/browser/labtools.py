@@ -135,3 +135,9 @@ def kernel_log(page) -> str:
     panel.wait_for(state="visible", timeout=10_000)
     page.wait_for_timeout(300)
     return (panel.inner_text() or f"(log console shows {item.inner_text()} message(s))")[:2000]
+
+
+def choose(area, label: str, option: str) -> None:
+    """Pick an option (by its visible label) in the dropdown with this description."""
+    box = area.locator(".widget-dropdown").filter(has=area.page.locator("label", has_text=label)).first
+    box.locator("select").select_option(label=option)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from labtools import click, image_src, message, open_and_run, problems, slide, type_into, widget, widget_outputs
+from labtools import choose, click, image_src, message, open_and_run, problems, slide, type_into, widget, widget_outputs
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,27 @@ def lesson_02(notebook, expect):
     expect(message(explorer)).to_contain_text("'Z' is not a card")
 
 
-INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02}
+def lesson_04(notebook, expect):
+    table = widget(notebook, button="Deal")
+    expect(table).to_contain_text("Coups: 0")
+    click(table, "Deal")
+    expect(table).to_contain_text("Coups: 1")
+    expect(table).to_contain_text(re.compile("Player wins|Banker wins|Tie"))
+    expect(table.locator("td[style*='outline']").or_(table.get_by_text("A natural"))).not_to_have_count(0)
+
+
+def lesson_06(notebook, expect):
+    explorer = widget(notebook, text="Strategy table")
+    before = image_src(explorer)
+    slide(explorer, "N", 3)
+    expect(explorer).to_contain_text("up to 43")
+    expect(explorer.locator("img").first).not_to_have_attribute("src", before)
+    type_into(explorer, "moves", "3, x")
+    expect(message(explorer)).to_contain_text("Type distinct positive whole numbers")
+    expect(explorer).to_contain_text("up to 43")  # the last good picture stays
+
+
+INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "04": lesson_04, "06": lesson_06}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
