@@ -1,0 +1,27 @@
+"""check("02.q1") in an exercise notebook: run that question's public tests on your names and print the result."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from coursekit.grading.registry import question
+from coursekit.grading.runner import QuestionResult, report, run_question
+
+TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
+
+
+def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS) -> QuestionResult:
+    """The public tests of question `qid` run against `namespace`, without printing."""
+    q = question(qid)
+    return run_question(q, namespace, public_only=True, budget=None if seconds is None else seconds * len(q.cases))
+
+
+def check(qid: str, namespace: Optional[dict] = None) -> None:
+    """Run question `qid`'s public tests on the caller's names and print pass/fail, values and points per test."""
+    if namespace is None:
+        namespace = sys._getframe(1).f_globals
+    q = question(qid)
+    result = run_check(qid, namespace)
+    hidden = sum(1 for c in q.cases if not c.public)
+    print(report(result, hidden_tests=hidden))

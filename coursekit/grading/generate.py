@@ -1,0 +1,169 @@
+"""`python -m coursekit exercises [--force] [--check]`: build exercises/ from the worked solutions/.
+
+In a solution notebook's code cells, a region between `### BEGIN SOLUTION hint: ...` and `### END SOLUTION`
+becomes `raise NotImplementedError("...hint...")` at the region's indentation; a region between
+`### BEGIN ANSWER` and `### END ANSWER` holding `name = \"\"\"...\"\"\"` becomes an empty answer string.
+Cells tagged `solution-only` are left out, outputs are cleared. Each generated notebook records the hash of its
+content in its metadata, so a later run can tell a notebook a learner has changed and leave it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+
+from coursekit.grading.nbio import nbformat
+
+BEGIN = re.compile(r"^(?P<indent>\s*)### BEGIN SOLUTION(?:\s+hint:\s*(?P<hint>.*?))?\s*$")
+END = re.compile(r"^\s*### END SOLUTION\s*$")
+BEGIN_ANSWER = re.compile(r"^\s*### BEGIN ANSWER\s*$")
+END_ANSWER = re.compile(r"^\s*### END ANSWER\s*$")
+ANSWER_NAME = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=")
+DEFAULT_HINT = "write your solution here"
+META = "coursekit"
+
+
+class MarkerError(ValueError):
+    """A solution notebook whose markers do not pair up."""
+
+
+def stub_source(source: str, where: str = "cell") -> tuple[str, bool]:
+    """The cell source with each solution region replaced by its stub; also whether a stub sits at top level."""
+    out: list[str] = []
+    lines = source.splitlines()
+    i, top_level = 0, False
+    while i < len(lines):
+        line = lines[i]
+        begin, begin_answer = BEGIN.match(line), BEGIN_ANSWER.match(line)
+        if begin or begin_answer:
+            closing = END if begin else END_ANSWER
+            j = i + 1
+            while j < len(lines) and not closing.match(lines[j]):
+                if BEGIN.match(lines[j]) or BEGIN_ANSWER.match(lines[j]):
+                    raise MarkerError(f"{where}: a region opened on line {i + 1} is not closed before line {j + 1}")
+                j += 1
+            if j == len(lines):
+                raise MarkerError(f"{where}: the region opened on line {i + 1} has no closing marker")
+            indent = re.match(r"\s*", line).group(0)
+            if begin:
+                hint = (begin.group("hint") or DEFAULT_HINT).strip()
+                out.append(f"{indent}raise NotImplementedError({hint!r})")
+                top_level = top_level or indent == ""
+            else:
+                name = next((m.group("name") for m in map(ANSWER_NAME.match, lines[i + 1:j]) if m), None)
+                if name is None:
+                    raise MarkerError(f"{where}: the answer region on line {i + 1} assigns no variable")
+                out += [f'{indent}{name} = """', f'{indent}"""']
+            i = j + 1
+            continue
+        if END.match(line) or END_ANSWER.match(line):
+            raise MarkerError(f"{where}: line {i + 1} closes a region that was never opened")
+        out.append(line)
+        i += 1
+    return "\n".join(out), top_level
+
+
+def content_hash(nb) -> str:
+    """A hash of what a learner edits: every cell's type and source."""
+    cells = [[c.cell_type, c.source] for c in nb.cells]
+    return hashlib.sha256(json.dumps(cells, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def build_exercise(solution, name: str = "solution"):
+    """The exercise notebook for a solution notebook (a new NotebookNode; the solution is not changed)."""
+    nb = copy.deepcopy(solution)
+    cells = []
+    for index, cell in enumerate(nb.cells):
+        if "solution-only" in cell.metadata.get("tags", []):
+            continue
+        cell.metadata.pop("execution", None)  # nbconvert's timestamps
+        if cell.cell_type == "code":
+            cell.source, raises = stub_source(cell.source, f"{name}, cell {index + 1}")
+            cell.outputs, cell.execution_count = [], None
+            tags = [t for t in cell.metadata.get("tags", []) if t != "raises-exception"]
+            if raises:
+                tags.append("raises-exception")  # nbval and nbclient: this cell is meant to raise
+            if tags:
+                cell.metadata["tags"] = tags
+            else:
+                cell.metadata.pop("tags", None)
+        cells.append(cell)
+    nb.cells = cells
+    meta = dict(nb.metadata.get(META, {}))
+    meta.update({"generated_from": f"solutions/{name}", "content_hash": content_hash(nb)})
+    nb.metadata[META] = meta
+    return nb
+
+
+def learner_changed(nb) -> bool:
+    """True when a generated notebook's cells no longer match the hash it was written with."""
+    return nb.metadata.get(META, {}).get("content_hash") != content_hash(nb)
+
+
+def plan(solutions: Path, exercises: Path) -> list[tuple[Path, Path, object, str]]:
+    """For each solution: (solution path, exercise path, generated notebook, state).
+
+    state is "new", "up to date", "stale" (generated earlier, solutions changed since) or "changed by a learner".
+    """
+    rows = []
+    for source in sorted(solutions.glob("[0-9][0-9]_*.ipynb")):
+        generated = build_exercise(nbformat.read(source, as_version=4), source.name)
+        target = exercises / source.name
+        if not target.exists():
+            state = "new"
+        else:
+            try:
+                existing = nbformat.read(target, as_version=4)
+            except Exception:  # noqa: BLE001 - an unreadable file is a learner's change too
+                state = "changed by a learner"
+            else:
+                if content_hash(existing) == generated.metadata[META]["content_hash"] and not learner_changed(existing):
+                    state = "up to date"
+                elif learner_changed(existing):
+                    state = "changed by a learner"
+                else:
+                    state = "stale"
+        rows.append((source, target, generated, state))
+    return rows
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Write exercises/ from solutions/; never overwrite a learner's changes without --force."""
+    parser = argparse.ArgumentParser(prog="python -m coursekit exercises", description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="overwrite exercise notebooks a learner has changed")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when exercises/ is not up to date")
+    parser.add_argument("--solutions", default="solutions", help="folder of worked solutions (default: solutions)")
+    parser.add_argument("--exercises", default="exercises", help="folder to write (default: exercises)")
+    args = parser.parse_args(argv)
+    solutions, exercises = Path(args.solutions), Path(args.exercises)
+    if not solutions.is_dir():
+        print(f"no solutions folder {str(solutions)!r}: run this in the course folder", file=sys.stderr)
+        return 2
+    try:
+        rows = plan(solutions, exercises)
+    except MarkerError as error:
+        print(f"cannot generate: {error}", file=sys.stderr)
+        return 2
+    refused = stale = 0
+    for source, target, generated, state in rows:
+        if state == "up to date":
+            print(f"{target}: up to date")
+            continue
+        if args.check:
+            stale += 1
+            print(f"{target}: {state}")
+            continue
+        if state == "changed by a learner" and not args.force:
+            refused += 1
+            print(f"{target}: changed by a learner; not overwritten (use --force to replace it)", file=sys.stderr)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(generated, target)
+        print(f"{target}: written ({state})")
+    return 1 if (refused or stale) else 0

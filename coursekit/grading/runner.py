@@ -1,0 +1,95 @@
+"""Run a question's tests against a namespace (a notebook's globals) within a time budget."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from coursekit.grading.cases import Outcome, Question
+
+
+@dataclass
+class QuestionResult:
+    """A question's outcomes and points; `manual` questions carry no automatic points."""
+
+    qid: str
+    title: str
+    kind: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def manual(self) -> bool:
+        """True for a written answer marked by hand."""
+        return self.kind == "written"
+
+    @property
+    def points(self) -> float:
+        """Points earned on the automatic tests."""
+        return 0 if self.manual else sum(o.points for o in self.outcomes)
+
+    @property
+    def max_points(self) -> float:
+        """Points available on the tests that ran."""
+        return sum(o.max_points for o in self.outcomes)
+
+    def as_dict(self) -> dict:
+        """A JSON-ready dict with every test's outcome."""
+        return {"qid": self.qid, "title": self.title, "kind": self.kind, "manual": self.manual,
+                "points": self.points, "max_points": self.max_points, "message": self.message,
+                "tests": [o.as_dict() for o in self.outcomes]}
+
+
+def run_question(q: Question, namespace: dict, public_only: bool = True, extra: Optional[list] = None,
+                 budget: Optional[float] = None) -> QuestionResult:
+    """Run the question's public tests (and, for grading, its hidden and `extra` private tests too).
+
+    `budget` is the time for the whole question in seconds: each test gets what is left of it.
+    """
+    cases = [c for c in q.cases if c.public or not public_only]
+    if not public_only:
+        cases += list(extra or [])
+    result = QuestionResult(q.qid, q.title, q.kind)
+    deadline = None if budget is None else time.monotonic() + budget
+    for case in cases:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            result.outcomes.append(Outcome(label=getattr(case, "label", "") or getattr(case, "expr", "test"),
+                                           status="fail", points=0, max_points=case.points,
+                                           public=case.public, reveal=getattr(case, "reveal", True),
+                                           message=f"not run: the question's {budget:g} s were used up"))
+            continue
+        result.outcomes.append(case.run(namespace, left))
+    return result
+
+
+def format_points(x: float) -> str:
+    """2.0 -> "2", 1.5 -> "1.5"."""
+    return f"{x:g}"
+
+
+def report(result: QuestionResult, hidden_tests: int = 0) -> str:
+    """The text check() prints: one line per test with pass/fail, input, expected (unless hidden), actual, points."""
+    lines = [f"{result.qid} {result.title}"]
+    for o in result.outcomes:
+        if o.status == "manual":
+            lines.append(f"  written  {o.message}")
+            continue
+        mark = "pass" if o.passed else "FAIL"
+        if o.reveal:
+            detail = f"expected {o.expected}" + (f", got {o.actual}" if o.actual else "")
+        elif o.passed:  # the learner's value is the answer: say only that it is right
+            detail = "right (the expected value stays hidden)"
+        else:
+            detail = "expected value hidden" + (f", got {o.actual}" if o.actual else "")
+        if o.message:
+            detail += f" -- {o.message}"
+        lines.append(f"  {mark}  {o.label}: {detail}  [{format_points(o.points)}/{format_points(o.max_points)}]")
+    if result.manual:
+        lines.append(f"  this answer is marked by your instructor ({format_points(result.max_points)} points)")
+    else:
+        lines.append(f"  points: {format_points(result.points)}/{format_points(result.max_points)}"
+                     + (f" on the public tests; {hidden_tests} more grading test"
+                        f"{'s' if hidden_tests != 1 else ''} run when your work is graded" if hidden_tests else ""))
+    return "\n".join(lines)

@@ -1,0 +1,264 @@
+"""Exercise checks without a kernel: the registry, check()'s report, partial scores, time limits, the generator."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading import check, question, questions, run_check
+from coursekit.grading.generate import MarkerError, build_exercise, content_hash, main as generate_main, plan, stub_source
+from coursekit.grading.nbio import nbformat
+from coursekit.grading.registry import exercise_of, exercises, private_tests
+from coursekit.grading.runner import run_question
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+
+
+def solution_namespace(name: str) -> dict:
+    """Run a solution notebook's code cells (not the check cells) in a fresh dict, as a kernel would."""
+    nb = nbformat.read(SOLUTIONS / name, as_version=4)
+    namespace: dict = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "check(" not in cell.source:
+            exec(compile(cell.source, name, "exec"), namespace)  # noqa: S102 - our own solution code
+    return namespace
+
+
+def printed(qid: str, namespace: dict) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        check(qid, namespace)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def ns02():
+    return solution_namespace("02_counting_blackjack_hands.ipynb")
+
+
+# --- the registry -----------------------------------------------------------------------------------------------
+
+def test_every_exercise_set_has_three_to_six_questions_of_mixed_kinds():
+    assert exercises()[:2] == ["01", "02"]
+    for ex in exercises():
+        qs = questions(ex)
+        assert 3 <= len(qs) <= 6
+        assert [q.qid for q in qs] == [f"{ex}.q{i}" for i in range(1, len(qs) + 1)]
+        assert {"function", "number"} <= {q.kind for q in qs}
+        assert any(q.kind == "written" for q in qs)
+        for q in qs:
+            assert any(c.public for c in q.cases), f"{q.qid} has no public test"
+            assert q.max_points > 0
+
+
+def test_every_question_has_a_check_cell_in_its_solution_and_exercise():
+    for ex in exercises():
+        (path,) = SOLUTIONS.glob(f"{ex}_*.ipynb")
+        for folder in (SOLUTIONS, ROOT / "exercises"):
+            sources = "\n".join(c.source for c in nbformat.read(folder / path.name, as_version=4).cells)
+            assert re.findall(r'check\("(\d\d\.q\d+)"\)', sources) == [q.qid for q in questions(ex)]
+
+
+def test_bad_question_ids_name_the_value_and_the_form():
+    with pytest.raises(ValueError, match=r"02\.q1.*'2\.1'"):
+        exercise_of("2.1")
+    with pytest.raises(ValueError, match="'99'"):
+        question("99.q1")
+    with pytest.raises(ValueError, match="02.q9.*02.q1"):
+        question("02.q9")
+
+
+def test_number_questions_hide_their_answer_and_others_show_it():
+    for ex in exercises():
+        for q in questions(ex):
+            answers = [c for c in q.cases if hasattr(c, "expr") and not c.label]
+            for case in answers:
+                assert case.reveal is (q.kind != "number"), (q.qid, case.expr)
+
+
+# --- check() ----------------------------------------------------------------------------------------------------
+
+def test_check_prints_each_test_with_input_expected_actual_and_points(ns02):
+    text = printed("02.q1", ns02)
+    assert "02.q1 hand_total(cards)" in text
+    assert "pass  hand_total(['10', '5', 'A']): expected 16, got 16  [1/1]" in text
+    assert "points: 5/5 on the public tests; 3 more grading tests run when your work is graded" in text
+
+
+def test_check_shows_a_wrong_value_and_the_expected_one():
+    ns = {"hand_total": lambda cards: 2 if cards == ["A", "A"] else None}
+    text = printed("02.q1", ns)
+    assert "FAIL  hand_total(['A', 'A']): expected 12, got 2  [0/1]" in text
+    assert "pass  hand_total(['K', 'Q', '5']): expected None, got None  [1/1]" in text
+
+
+def test_check_never_prints_the_answer_to_a_number_question(ns02):
+    answer = Fraction(192, 4043)
+    for value in (answer, Fraction(1, 21), 0.047489488003957456):
+        text = printed("02.q3", {"p_natural_6": value})
+        assert "192/4043" not in text and "Fraction(192, 4043)" not in text
+        assert "0.0474894" not in text or value == 0.047489488003957456  # only the learner's own float
+    assert "right (the expected value stays hidden)  [2/2]" in printed("02.q3", {"p_natural_6": answer})
+    wrong = printed("02.q3", {"p_natural_6": Fraction(1, 21)})
+    assert "FAIL  p_natural_6: expected value hidden, got Fraction(1, 21)  [0/2]" in wrong
+    close = printed("02.q3", {"p_natural_6": float(answer)})
+    assert "asks for the exact value as a fractions.Fraction" in close
+
+
+def test_check_explains_a_stub_a_missing_name_and_a_crash():
+    def stub(cards):
+        raise NotImplementedError("add every card with aces as 1")
+
+    assert "not done yet: add every card with aces as 1" in printed("02.q1", {"hand_total": stub})
+    assert "name 'hand_total' is not defined: run the cell that defines it first" in printed("02.q1", {})
+    assert "raised ZeroDivisionError" in printed("02.q1", {"hand_total": lambda cards: 1 / 0})
+
+
+def test_written_answers_are_counted_not_scored():
+    blank = run_check("02.q5", {"soft_and_hard": "\n"})
+    assert blank.outcomes[0].status == "manual" and "no answer yet" in blank.outcomes[0].message
+    answered = run_check("02.q5", {"soft_and_hard": "Casinos call 14 soft and 4 hard."})
+    assert answered.points == 0 and "7 words; marked by your instructor" in answered.outcomes[0].message
+
+
+def test_solutions_pass_every_public_and_grading_test():
+    for name in sorted(p.name for p in SOLUTIONS.glob("*.ipynb")):
+        ns = solution_namespace(name)
+        for q in questions(name[:2]):
+            result = run_question(q, ns, public_only=False)
+            failed = [o for o in result.outcomes if o.status == "fail"]
+            assert not failed, (q.qid, failed)
+            assert result.points == (0 if q.manual else q.max_points)
+
+
+def test_a_partly_right_answer_gets_its_partial_score():
+    def aces_always_one(cards):  # the classic mistake: forgets that an ace may count 11
+        total = sum({"A": 1, "J": 10, "Q": 10, "K": 10}.get(c) or int(c) for c in cards)
+        return total if total <= 21 else None
+
+    result = run_question(question("02.q1"), {"hand_total": aces_always_one}, public_only=False)
+    passed = [o.label for o in result.outcomes if o.passed]
+    # right where no ace may count 11 (seed 004's 10, 5, A; a bust; twelve aces; no cards), wrong on the rest
+    assert passed == ["hand_total(['10', '5', 'A'])", "hand_total(['K', 'Q', '5'])", "hand_total(['A'] * 12)",
+                      "hand_total([])"]
+    assert (result.points, result.max_points) == (4, 9)
+    sweep = result.outcomes[-1]
+    assert sweep.status == "fail" and sweep.message.startswith("first wrong input: hand_total([")
+
+
+def test_an_endless_loop_costs_only_its_tests():
+    def loops(n):
+        while True:
+            pass
+
+    ns = {"is_prime": loops}
+    result = run_question(question("01.q3"), ns, public_only=False, budget=0.6)
+    assert result.points == 0
+    assert "stopped after" in result.outcomes[0].message
+    assert any("were used up" in o.message for o in result.outcomes[1:])
+
+
+def test_sys_exit_and_megabytes_of_printing_inside_a_test_are_contained():
+    import sys
+
+    def exits(cards):
+        sys.exit(3)
+
+    def chatty(cards):
+        print("x" * 5_000_000)
+        return 16
+
+    assert "the code called sys.exit()" in printed("02.q1", {"hand_total": exits})
+    text = printed("02.q1", {"hand_total": chatty})
+    assert len(text) < 3000 and "pass  hand_total(['10', '5', 'A'])" in text
+
+
+def test_private_tests_load_from_a_folder_and_never_show(tmp_path):
+    (tmp_path / "extra.py").write_text(
+        "from coursekit.grading import Case\n"
+        "TESTS = {'02.q1': [Case(\"hand_total(['A', '9', 'A'])\", 21, points=3)]}\n")
+    extra = private_tests(tmp_path)
+    assert [c.public for c in extra["02.q1"]] == [False]
+    result = run_question(question("02.q1"), solution_namespace("02_counting_blackjack_hands.ipynb"),
+                          public_only=False, extra=extra["02.q1"])
+    assert (result.points, result.max_points) == (12, 12)
+    with pytest.raises(ValueError, match="folder"):
+        private_tests(tmp_path / "missing")
+
+
+# --- the generator ----------------------------------------------------------------------------------------------
+
+def test_a_solution_region_becomes_a_stub_at_its_indentation_with_its_hint():
+    source = ("def f(x):\n    ### BEGIN SOLUTION hint: double it\n    return 2 * x\n    ### END SOLUTION\n"
+              "\n### BEGIN SOLUTION\nanswer = f(21)\n### END SOLUTION")
+    stubbed, top_level = stub_source(source)
+    assert stubbed == ("def f(x):\n    raise NotImplementedError('double it')\n\n"
+                       "raise NotImplementedError('write your solution here')")
+    assert top_level
+
+
+def test_an_answer_region_becomes_an_empty_answer_string():
+    stubbed, top_level = stub_source('### BEGIN ANSWER\nwhy = """\nBecause.\n"""\n### END ANSWER')
+    assert stubbed == 'why = """\n"""' and not top_level
+
+
+@pytest.mark.parametrize("source", ["### BEGIN SOLUTION\nx = 1", "x = 1\n### END SOLUTION",
+                                    "### BEGIN SOLUTION\n### BEGIN SOLUTION\n### END SOLUTION",
+                                    "### BEGIN ANSWER\n'no name'\n### END ANSWER"])
+def test_markers_that_do_not_pair_up_are_refused(source):
+    with pytest.raises(MarkerError):
+        stub_source(source, "demo")
+
+
+def test_the_exercise_keeps_no_solution_and_no_output():
+    sol = nbformat.read(SOLUTIONS / "02_counting_blackjack_hands.ipynb", as_version=4)
+    ex = build_exercise(sol, "02_counting_blackjack_hands.ipynb")
+    text = json.dumps(ex)
+    assert "total += 10" not in text and "Casinos call 14" not in text and "worked twin" not in text
+    assert all(c.get("outputs", []) == [] for c in ex.cells if c.cell_type == "code")
+    raising = [c for c in ex.cells if "raises-exception" in c.metadata.get("tags", [])]
+    assert [c.source.splitlines()[-1] for c in raising] == [
+        "raise NotImplementedError('first an ace then a ten-valued card, or the other way round; "
+        "count cards in 6 decks')",
+        "raise NotImplementedError('Fraction(number of busted three-card hands, number of three-card hands)')"]
+    assert ex.metadata["coursekit"]["content_hash"] == content_hash(ex)
+    assert len(sol.cells) == len(ex.cells) + 1  # the solution-only note
+
+
+def test_exercises_folder_is_up_to_date_with_the_solutions():
+    states = {src.name: state for src, _, _, state in plan(SOLUTIONS, ROOT / "exercises")}
+    assert states and set(states.values()) == {"up to date"}, states
+
+
+def test_generator_round_trip_refuses_a_learners_changes_without_force(tmp_path, capsys):
+    sol, ex = tmp_path / "solutions", tmp_path / "exercises"
+    sol.mkdir()
+    source = SOLUTIONS / "01_superpositions.ipynb"
+    (sol / source.name).write_bytes(source.read_bytes())
+    args = ["--solutions", str(sol), "--exercises", str(ex)]
+    assert generate_main(args) == 0
+    target = ex / source.name
+    first = target.read_bytes()
+    assert generate_main(args + ["--check"]) == 0 and generate_main(args) == 0
+    assert target.read_bytes() == first  # idempotent: an up-to-date notebook is not rewritten
+
+    learner = nbformat.read(target, as_version=4)
+    learner.cells[4].source += "\n# my work"
+    nbformat.write(learner, target)
+    edited = target.read_bytes()
+    assert generate_main(args) == 1 and target.read_bytes() == edited
+    assert "changed by a learner" in capsys.readouterr().err
+    assert generate_main(args + ["--force"]) == 0 and target.read_bytes() == first
+
+    solution = nbformat.read(sol / source.name, as_version=4)
+    solution.cells[0].source += "\nOne more line."
+    nbformat.write(solution, sol / source.name)
+    assert generate_main(args + ["--check"]) == 1  # stale
+    assert generate_main(args) == 0 and "One more line." in target.read_text()
