@@ -102,7 +102,8 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     g = game_graph(game, limit)
     width = width or grid_width(game)
     rows = limit // width + 1
-    if ax is None:
+    owned = ax is None
+    if owned:
         fig, ax = plt.subplots(figsize=(max(6.0, 0.85 * width + 1), max(2.0, 0.85 * rows + 0.9)))
     fig = ax.figure
     keep = {"winning": [e.index for e in g.es if e["winning"]], "all": list(range(g.ecount())), "none": []}[edges]
@@ -124,6 +125,8 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
         handles.append(Line2D([], [], color=RED, lw=1.4, label="edge n -> n + d: at n + d, subtract d to win"))
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=len(handles), fontsize=8,
               frameon=False, handletextpad=0.3, columnspacing=1.0)
+    if owned:
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
 
@@ -157,7 +160,8 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
     k = g.vcount()
     step = 0.75  # vertical distance between numbers; x: player 1 at 0, start at 2, player 2 at 4
     coords = [(2 * x, step * y) for x, y in playout_layout(g).coords]
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(3.9, 0.7 * (step * k + 2.2)))
     fig = ax.figure
     draw_graph(ax, g, coords, ["#ffe066"] * k, [str(n) for n in g.vs["n"]], g.es["color"] if k > 1 else [], 3,
@@ -182,6 +186,8 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
         handles = [Line2D([], [], color=c, lw=3, label=label) for label, c in
                    (("could force a win and did", RED), ("threw a win away", BLUE), ("no win available", "black"))]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=8, frameon=False)
+    if owned:
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
 
@@ -261,6 +267,7 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     levels = int(max(g.vs["depth"])) if g.vcount() else 0
     if ax is None:
         _, ax = plt.subplots(figsize=(min(13.0, max(5.0, 0.62 * width + 1.6)), 1.05 * levels * 1.35 + 1.7))
+        ax.figure.subplots_adjust(left=0.01, right=0.94, bottom=0.02, top=0.92)   # no need for a tight bbox
     fig = ax.figure
     path, expanded = (), None
     if highlight is not None:
@@ -278,10 +285,11 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
         styles.append("--" if new else "-")
     if segments:
         ax.add_collection(LineCollection(segments, colors=colours, linewidths=widths, linestyles=styles, zorder=1))
-        for seg, label in zip(segments, g.es["label"]):
+        for seg, label in zip(segments, g.es["label"]):       # the move, just beside its edge
             (x0, y0), (x1, y1) = seg
-            ax.text(0.32 * x0 + 0.68 * x1, 0.32 * y0 + 0.68 * y1, label, ha="center", va="center", fontsize=7,
-                    color="#333", bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
+            side = "left" if x1 >= x0 else "right"
+            ax.text(0.4 * x0 + 0.6 * x1 + (0.08 if x1 >= x0 else -0.08), 0.4 * y0 + 0.6 * y1, label, ha=side,
+                    va="center", fontsize=7, color="#555", zorder=2)
     visits = np.asarray(g.vs["visits"], dtype=float)
     top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
     sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
@@ -292,15 +300,21 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
             zip(g.vs["moves"], g.vs["shared"])]
     ax.scatter(xy[:, 0], xy[:, 1], s=sizes, c=colors, edgecolors=edge,
                linewidths=[2.2 if (m in on_path and path) else 0.8 for m in g.vs["moves"]], zorder=3)
-    for (x, y), label, wins, n, d in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"]):
-        ax.text(x, y, label, ha="center", va="center", fontsize=8 if d < 3 else 7, zorder=4,
-                color="black", fontweight="bold")
-        if d:
-            ax.text(x, y + 0.3, f"{wins:g}/{n}", ha="center", va="top", fontsize=6.5 if d >= 3 else 7.5,
-                    color="#222", zorder=4, bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none",
-                                                  "alpha": 0.8})
     ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
     ax.set_ylim(xy[:, 1].max() + 0.9, xy[:, 1].min() - 0.6)
+    # one text per node (fast to render): the position on the disc, wins/visits on a second line just below it
+    fig_h = fig.get_size_inches()[1] * ax.get_position().height * 72          # axes height in points
+    per_point = (xy[:, 1].max() + 1.5 - xy[:, 1].min()) / fig_h
+    for (x, y), label, wins, n, d, area in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"],
+                                               sizes):
+        size = 8 if d < 3 else 7
+        if not d:
+            ax.text(x, y, label, ha="center", va="center", fontsize=size + 1, zorder=4, fontweight="bold")
+            continue
+        radius = np.sqrt(area / np.pi)                                      # points
+        spacing = max(1.0, (radius + 2 + size * 0.6) / (1.2 * size))
+        ax.text(x, y - 0.6 * size * per_point, f"{label}\n{wins:g}/{n}", ha="center", va="top", fontsize=size,
+                zorder=4, linespacing=spacing)
     ax.axis("off")
     root = search.root
     if title is None:

@@ -388,17 +388,47 @@ def best_move(game: Game, state: State, iterations: int, seed: Any = None, **opt
 
 # --- yardsticks: how good is the search, and what do its rollouts measure? ----------------------------------
 
+def hit_rates(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
+              seeds: Sequence[int] = (0, 1, 2), **options: Any) -> list[float]:
+    """For each state, the share of seeds whose search picks a move among `correct(state)`."""
+    states = list(states)
+    if not states or not seeds:
+        raise ValueError("hit_rates needs at least one state and one seed")
+    hits = [0] * len(states)
+    for seed in seeds:
+        for i, state in enumerate(states):
+            hits[i] += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+    return [h / len(seeds) for h in hits]
+
+
 def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
              seeds: Sequence[int] = (0, 1, 2), **options: Any) -> float:
     """The share of (state, seed) searches whose best move is among `correct(state)`."""
-    states = list(states)
-    if not states or not seeds:
-        raise ValueError("accuracy needs at least one state and one seed")
-    hits = 0
-    for seed in seeds:
-        for state in states:
-            hits += best_move(game, state, iterations, seed=seed, **options) in correct(state)
-    return hits / (len(states) * len(seeds))
+    rates = hit_rates(game, states, correct, iterations, seeds, **options)
+    return sum(rates) / len(rates)
+
+
+def accuracy_table(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]],
+                   budgets: Sequence[int], variants: dict, seeds: Sequence[int] = (0,)) -> dict:
+    """{variant name: [accuracy at each budget]}; `variants` maps a name to MCTS options, e.g. {"plain": {}}."""
+    return {name: [accuracy(game, states, correct, b, seeds, **options) for b in budgets]
+            for name, options in variants.items()}
+
+
+def as_strategy(game: Game, iterations: int, label: str | None = None, **options: Any) -> Callable:
+    """MCTS as a player f(n, rng) -> move for games whose positions are numbers (coursekit.subtraction's players).
+
+    Every decision is a fresh search from `game.start(n)` with `iterations` iterations, seeded by the rng it gets.
+    """
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+
+    def mcts_player(n: int, rng: random.Random | None = None) -> Move:
+        return best_move(game, game.start(n), iterations, seed=rng if rng is not None else None, **options)
+
+    mcts_player.label = label or f"MCTS {iterations}" + (" +T" if options.get("transpositions") else "")
+    mcts_player.__doc__ = f"MCTS with {iterations} iterations per move."
+    return mcts_player
 
 
 def random_playout_value(game: Game, state: State) -> "Fraction":

@@ -1,0 +1,143 @@
+"""Lesson 08-09 widget: grow a Monte Carlo search tree on the 3-5-11 game one iteration at a time."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from coursekit.mcts import MCTS, Iteration
+from coursekit.subtraction import SubtractionGame
+from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+
+MAX_START = 200
+
+
+def tree_png(fig, dpi: int = 90) -> bytes:
+    """PNG bytes of a search-tree figure (laid out by draw_search_tree itself, so no tight bbox pass), closed."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+class MCTSStepper(CourseWidget):
+    """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases."""
+
+    def __init__(self, n: int = 22, seed: int = 1, moves=(3, 5, 11), transpositions: bool = False,
+                 depth: int = 3) -> None:
+        self.game = SubtractionGame(moves)
+        self.depth = depth
+        self.start = w.IntText(value=n, description="start n", layout=w.Layout(width="150px"))
+        self.seed = seed_box(seed)
+        self.transpositions = w.Checkbox(value=transpositions, description="transpositions", indent=False,
+                                         layout=w.Layout(width="130px"))
+        self.step = w.Button(description="Step", button_style="primary", tooltip="one iteration")
+        self.run10 = w.Button(description="Run 10", tooltip="ten iterations")
+        self.run100 = w.Button(description="Run 100", tooltip="a hundred iterations")
+        self.reset = w.Button(description="Reset", icon="refresh", tooltip="new tree from start n and the seed")
+        self.phases = w.HTML()
+        self.table = w.HTML()
+        self.tree = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.message = MessageBar()
+        self.step.on_click(lambda _: self.advance(1))
+        self.run10.on_click(lambda _: self.advance(10))
+        self.run100.on_click(lambda _: self.advance(100))
+        self.reset.on_click(lambda _: self.restart())
+        controls = w.HBox([self.step, self.run10, self.run100, self.reset])
+        settings = w.HBox([self.start, self.seed, self.transpositions])
+        super().__init__([settings, controls, self.message, w.HBox([self.table, self.phases]), self.tree])
+        self.search: MCTS | None = None
+        self.last: Iteration | None = None
+        self.restart()
+
+    # --- actions ---------------------------------------------------------------------------------
+    def restart(self) -> None:
+        """A new, empty tree from the start box, seed box and transposition switch."""
+        n = self.start.value
+        if not isinstance(n, int) or not 1 <= n <= MAX_START:
+            self.message.show(f"start n must be a whole number from 1 to {MAX_START}, not {n!r}.", "error")
+            return
+        self.search = MCTS(self.game, seed=int(self.seed.value), transpositions=bool(self.transpositions.value))
+        self.search.reset(self.game.start(n))
+        self.last = None
+        self.message.show(f"New search from n = {n} (seed {self.seed.value}). Press Step to run one iteration.")
+        self.render()
+
+    def advance(self, iterations: int) -> None:
+        """Run some iterations and show the last one's phases."""
+        if self.search is None:
+            self.message.show("Press Reset to start a search first.", "error")
+            return
+        if self.start.value != self.search.root.state.n or bool(self.transpositions.value) != \
+                self.search.transpositions:
+            self.message.show("Start n or the transposition switch changed: press Reset to search again.", "error")
+            return
+        self.search.run(iterations - 1)
+        self.last = self.search.iterate(trace=True)
+        self.message.show(f"{self.search.iterations} iterations so far.", "info")
+        self.render()
+
+    # --- what it shows ---------------------------------------------------------------------------
+    @property
+    def stats(self) -> dict:
+        """The root's per-move statistics {move: MoveStats}."""
+        return self.search.stats() if self.search is not None else {}
+
+    def phase_lines(self) -> list[str]:
+        """The last iteration as four plain-text lines: selection, expansion, simulation, backpropagation."""
+        it = self.last
+        if it is None:
+            return []
+        root = self.search.root.state.n
+        walk = [root]
+        for d in it.selected:
+            walk.append(walk[-1] - d)
+        selection = " -> ".join(str(n) for n in walk)
+        if it.selected:
+            selection = f"1. Selection (UCB1): {selection}"
+        else:
+            selection = f"1. Selection: stay at {root} (it still has untried moves)"
+        if it.expanded is not None:
+            expansion = f"2. Expansion: new node {walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}"
+        else:
+            expansion = f"2. Expansion: none ({walk[-1]} ends the game)"
+        course = " -> ".join(str(s.n) for s in it.rollout)
+        last = it.rollout[-1]
+        who = f"player {it.winner} wins" + (" (made 0)" if last.n == 0 else f" (the other player went to {last.n})")
+        simulation = f"3. Simulation (random moves): {course}: {who}"
+        updates = ", ".join(f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated)
+        backprop = f"4. Backpropagation: wins/visits now {updates}"
+        return [selection, expansion, simulation, backprop]
+
+    def render(self) -> None:
+        """Redraw the statistics table, the phases and the tree."""
+        from coursekit.graphs import draw_search_tree
+
+        n = self.search.root.state.n
+        winning = self.game.winning_moves(n)
+        rows = []
+        for i, (move, s) in enumerate(self.stats.items(), start=1):
+            colour = "#d62728" if move in winning else "#1f77b4"
+            rows.append(f'<tr><td style="color:{colour};font-weight:bold">-{move}</td><td>p{i} = {s.win_rate:.3f}'
+                        f'</td><td>{s.wins:g}/{s.visits}</td></tr>')
+        if self.search.iterations:
+            best = self.search.best_move()
+            verdict = "a winning move" if best in winning else ("no move wins here" if not winning else "a mistake")
+            footer = f"<p>MCTS would play <b>-{best}</b>: {verdict}.</p>"
+        else:
+            footer = "<p>No iterations yet.</p>"
+        colour_note = "blue: a winning move exists" if winning else "red: no move wins"
+        body = "".join(rows)
+        self.table.value = (f'<div style="margin-right:2em"><b>n = {n}</b> ({colour_note})'
+                            f'<table style="font-size:1.05em"><tr><th>move</th><th>win rate</th>'
+                            f'<th>wins/visits</th></tr>{body}</table>{footer}</div>')
+        lines = self.phase_lines()
+        self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
+                             + "</div>") if lines else ""
+        fig = draw_search_tree(self.search, depth=self.depth, highlight=self.last)
+        self.tree.value = tree_png(fig)

@@ -1,0 +1,109 @@
+"""Lesson 08-09 widget, driven from Python: step, run, reset, bad input; plus the figures it draws."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from coursekit.graphs import draw_search_tree, search_tree_graph  # noqa: E402
+from coursekit.mcts import MCTS  # noqa: E402
+from coursekit.subtraction import SubtractionGame  # noqa: E402
+from coursekit.widgets.mcts import MCTSStepper  # noqa: E402
+
+PNG = b"\x89PNG"
+
+
+def test_step_runs_one_iteration_and_shows_its_four_phases():
+    stepper = MCTSStepper(n=22, seed=1)
+    assert stepper.search.iterations == 0 and stepper.stats == {}
+    assert bytes(stepper.tree.value).startswith(PNG)
+    stepper.step.click()
+    assert stepper.search.iterations == 1
+    lines = stepper.phase_lines()
+    assert [line[:2] for line in lines] == ["1.", "2.", "3.", "4."]
+    assert "stay at 22" in lines[0]
+    expanded = stepper.last.expanded
+    assert f"22 - {expanded} = {22 - expanded}" in lines[1]
+    assert lines[2].startswith(f"3. Simulation (random moves): {22 - expanded}")
+    assert "22: " in lines[3] and "/1" in lines[3]
+    assert "Selection" in stepper.phases.value and "Backpropagation" in stepper.phases.value
+    assert len(stepper.stats) == 1 and "p1 = " in stepper.table.value
+
+
+def test_run_buttons_add_iterations_and_update_the_statistics():
+    stepper = MCTSStepper(n=22, seed=2)
+    stepper.run10.click()
+    assert stepper.search.iterations == 10 and stepper.last.number == 10
+    stepper.run100.click()
+    assert stepper.search.iterations == 110
+    stats = stepper.stats
+    assert set(stats) == {3, 5, 11} and sum(s.visits for s in stats.values()) == 110
+    for i, s in enumerate(stats.values(), start=1):
+        assert f"p{i} = {s.win_rate:.3f}" in stepper.table.value
+    assert "MCTS would play" in stepper.table.value
+    assert "110 iterations" in stepper.message.text
+
+
+def test_reset_with_the_same_seed_replays_the_same_search():
+    stepper = MCTSStepper(n=30, seed=5)
+    stepper.run10.click()
+    first = stepper.stats
+    stepper.reset.click()
+    assert stepper.search.iterations == 0 and stepper.last is None and stepper.phases.value == ""
+    stepper.run10.click()
+    assert stepper.stats == first
+    stepper.seed.value = 6
+    stepper.reset.click()
+    stepper.run10.click()
+    assert stepper.stats != first
+
+
+def test_start_box_and_transposition_switch_take_effect_on_reset():
+    stepper = MCTSStepper(n=22, seed=1)
+    stepper.start.value = 40
+    stepper.step.click()
+    assert stepper.message.kind == "error" and "press Reset" in stepper.message.text
+    assert stepper.search.iterations == 0
+    stepper.transpositions.value = True
+    stepper.reset.click()
+    assert stepper.search.root.state.n == 40 and stepper.search.transpositions
+    stepper.run100.click()
+    assert "red: no move wins" in stepper.table.value, "40 = 5 * 8 is a red number"
+
+
+@pytest.mark.parametrize("bad", [0, -3, 201])
+def test_bad_start_shows_a_message_and_keeps_the_old_search(bad):
+    stepper = MCTSStepper(n=22, seed=1)
+    stepper.run10.click()
+    stepper.start.value = bad
+    stepper.reset.click()
+    assert stepper.message.kind == "error" and str(bad) in stepper.message.text and "1 to 200" in stepper.message.text
+    assert stepper.search.root.state.n == 22 and stepper.search.iterations == 10
+
+
+def test_search_tree_graph_is_depth_limited_and_carries_statistics():
+    game = SubtractionGame()
+    search = MCTS(game, seed=3)
+    search.search(game.start(22), 200)
+    g = search_tree_graph(search, depth=2)
+    assert max(g.vs["depth"]) == 2 and g.vcount() == 1 + 3 + 9
+    assert g.vs[0]["label"] == "22" and g.vs[0]["visits"] == 200
+    assert sorted(g.es.select(_source=0)["label"]) == ["-11", "-3", "-5"]
+    child = g.vs[g.es.select(_source=0)[0].target]
+    assert child["visits"] == search.stats()[child["moves"][0]].visits
+    assert search_tree_graph(search, depth=0).vcount() == 1
+    with pytest.raises(ValueError, match="depth"):
+        search_tree_graph(search, depth=-1)
+
+
+def test_transposition_tree_flags_shared_nodes_and_draws():
+    game = SubtractionGame()
+    search = MCTS(game, seed=3, transpositions=True)
+    search.search(game.start(30), 300)
+    g = search_tree_graph(search, depth=3)
+    assert any(g.vs["shared"]), "30-3-5 and 30-5-3 are the same position"
+    fig = draw_search_tree(search, depth=3)
+    assert "transpositions" in fig.axes[0].get_title()
