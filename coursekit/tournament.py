@@ -1,0 +1,447 @@
+"""Seed 004's 100 EUR blackjack tournament: the rules engine, exact round odds and the chance to double the money.
+
+Rules (the exercise sheet's minimum and extended rules): start with 100 EUR, bets from 10 EUR up to the bankroll,
+cards are uniformly random ranks (an infinite deck), the player's first card comes before the bet; a player natural
+wins at once and pays 3:2; the dealer draws until over 16; a dealer natural beats a player's 21; equal totals are a
+standoff; the tournament ends below the minimum bet or at double the start.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import gcd
+from typing import Callable, Optional, Union
+
+import numpy as np
+
+from coursekit.blackjack import Hand, as_generator, dealer_should_draw, hand_total
+from coursekit.cards import Card, InfiniteDeck
+
+START, MIN_BET, BET_UNIT = 100, 10, 10
+ROUND_RESULTS = ("blackjack", "win", "push", "lose")
+PAYOUT = {"blackjack": Fraction(3, 2), "win": Fraction(1), "push": Fraction(0), "lose": Fraction(-1)}
+# the engine's detailed results and the payout class each belongs to
+DETAILED = {"blackjack": "blackjack", "dealer_bust": "win", "win": "win", "push": "push", "lose": "lose",
+            "dealer_blackjack": "lose", "bust": "lose"}
+Policy = Union[int, Callable[[int, bool, int], bool]]
+RANK_WEIGHTS = tuple(Fraction(4 if value == 10 else 1, 13) for value in range(1, 11))  # ace counts 1 here
+
+
+# --- exact round odds ----------------------------------------------------------------------------------------------
+def _hits(policy: Policy) -> Callable[[int, bool, int], bool]:
+    """A policy as a function (total, soft, cards) -> hit?; an int t means "hit below t"."""
+    if callable(policy):
+        return policy
+    if isinstance(policy, bool) or not isinstance(policy, int) or not 2 <= policy <= 21:
+        raise ValueError(f"policy must be a stand threshold 2..21 or a function (total, soft, cards) -> hit, "
+                         f"not {policy!r}")
+    return lambda total, soft, cards: total < policy
+
+
+def _final_totals(hits: Callable[[int, bool, int], bool]) -> dict[str, Fraction]:
+    """Distribution of a hand's end from two uniform cards on: "natural", "bust" or a total 2..21 (as int keys)."""
+    out: dict = {}
+    # state: (hard total with aces as 1, holds an ace, cards) -> probability
+    states = {(0, False, 0): Fraction(1)}
+    while states:
+        following: dict = {}
+        for (hard, ace, cards), p in states.items():
+            total = hard + 10 if ace and hard + 10 <= 21 else hard
+            soft = ace and hard + 10 <= 21
+            if cards >= 2:
+                if total > 21:
+                    out["bust"] = out.get("bust", 0) + p
+                    continue
+                if cards == 2 and total == 21:
+                    out["natural"] = out.get("natural", 0) + p
+                    continue
+                if total == 21 or not hits(total, soft, cards):
+                    out[total] = out.get(total, 0) + p
+                    continue
+            for value, weight in zip(range(1, 11), RANK_WEIGHTS):
+                key = (hard + value, ace or value == 1, min(cards + 1, 3))
+                following[key] = following.get(key, 0) + p * weight
+        states = following
+    return out
+
+
+def round_outcomes(policy: Policy = 17, dealer_stands_at: int = 17) -> dict[str, Fraction]:
+    """Exact probabilities of a round's "blackjack", "win", "push", "lose" for a player policy (default: hit below 17).
+
+    `policy` is a stand threshold or a function (total, soft, cards) -> True to hit, where cards is 2, or 3 for
+    three or more; a hand stops at 21 anyway.
+    """
+    if isinstance(policy, int) and not isinstance(policy, bool) and isinstance(dealer_stands_at, int):
+        return dict(_round_outcomes_cached(policy, dealer_stands_at))
+    return _round_outcomes(policy, dealer_stands_at)
+
+
+@lru_cache(maxsize=32)
+def _round_outcomes_cached(policy: int, dealer_stands_at: int) -> tuple:
+    return tuple(_round_outcomes(policy, dealer_stands_at).items())
+
+
+def _round_outcomes(policy: Policy, dealer_stands_at: int) -> dict[str, Fraction]:
+    """round_outcomes without the cache."""
+    player = _final_totals(_hits(policy))
+    dealer = _final_totals(_hits(dealer_stands_at))
+    out = dict.fromkeys(ROUND_RESULTS, Fraction(0))
+    for mine, p in player.items():
+        if mine == "natural":
+            out["blackjack"] += p  # wins at once: the dealer does not play
+            continue
+        if mine == "bust":
+            out["lose"] += p
+            continue
+        for theirs, q in dealer.items():
+            if theirs == "natural":
+                out["lose"] += p * q  # a dealer natural beats a player's 21 of three or more cards
+            elif theirs == "bust" or mine > theirs:
+                out["win"] += p * q
+            elif mine == theirs:
+                out["push"] += p * q
+            else:
+                out["lose"] += p * q
+    return out
+
+
+def round_edge(policy: Policy = 17) -> Fraction:
+    """The player's expected gain per unit bet in one round."""
+    return sum(p * PAYOUT[name] for name, p in round_outcomes(policy).items())
+
+
+# --- betting and the Markov chain over bankrolls -------------------------------------------------------------------
+Betting = Union[str, int]
+
+
+def check_betting(betting: Betting, min_bet: int = MIN_BET) -> Betting:
+    """Validate a betting style: "timid", "bold" or a fixed bet size (a whole number, at least the minimum bet)."""
+    if betting in ("timid", "bold"):
+        return betting
+    if isinstance(betting, bool) or not isinstance(betting, (int, np.integer)) or betting < min_bet:
+        raise ValueError(f"betting must be 'timid', 'bold' or a fixed bet of at least {min_bet}, not {betting!r}")
+    return int(betting)
+
+
+def bet_for(bankroll, betting: Betting, goal: int = 2 * START, min_bet: int = MIN_BET) -> int:
+    """The bet a style places: timid the minimum; bold min(bankroll, goal - bankroll); a number that amount at most.
+
+    Bets are rounded down to a multiple of 10 EUR and never go below the minimum (the bankroll covers the minimum).
+    """
+    if betting == "timid":
+        return min_bet
+    wanted = min(bankroll, goal - bankroll) if betting == "bold" else min(bankroll, betting)
+    return max(min_bet, int(wanted // BET_UNIT) * BET_UNIT)
+
+
+def _check_money(start, goal: int, min_bet: int) -> None:
+    for name, value in (("start", start), ("goal", goal), ("min_bet", min_bet)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+            raise ValueError(f"{name} must be a positive whole number of euros, not {value!r}")
+    if not min_bet <= start < goal:
+        raise ValueError(f"need min_bet <= start < goal, not min_bet={min_bet}, start={start}, goal={goal}")
+
+
+def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
+                     min_bet: int = MIN_BET, policy: Policy = 17) -> dict:
+    """Exact chance to reach `goal` from every bankroll reachable from `start`: {bankroll: Fraction}.
+
+    A Markov chain over bankrolls: below the minimum bet is ruin, `goal` or more is success; each round moves the
+    bankroll by +1.5, +1, 0 or -1 times the bet with round_outcomes' probabilities. Solved exactly (Fractions).
+    """
+    goal = 2 * start if goal is None else goal
+    _check_money(start, goal, min_bet)
+    betting = check_betting(betting, min_bet)
+    odds = round_outcomes(policy)
+    moves = [(PAYOUT[name], p) for name, p in odds.items() if p]
+    # the transient bankrolls reachable from start
+    states, queue, index = [], [Fraction(start)], {}
+    while queue:
+        b = queue.pop()
+        if b in index or b < min_bet or b >= goal:
+            continue
+        index[b] = len(states)
+        states.append(b)
+        bet = bet_for(b, betting, goal, min_bet)
+        queue.extend(b + pay * bet for pay, _ in moves)
+    n = len(states)
+    # D (I - Q) h = D r with D the common denominator of the round odds: an integer system, solved exactly
+    scale = 1
+    for _, p in moves:
+        scale = scale * p.denominator // gcd(scale, p.denominator)
+    rows = []
+    for b in states:
+        row = [0] * (n + 1)
+        row[index[b]] += scale
+        bet = bet_for(b, betting, goal, min_bet)
+        for pay, p in moves:
+            after = b + pay * bet
+            weight = int(p * scale)
+            if after >= goal:
+                row[n] += weight
+            elif after >= min_bet:
+                row[index[after]] -= weight
+        rows.append(row)
+    solution = _solve_integer(rows)
+    return {_plain(b): solution[index[b]] for b in sorted(states)}
+
+
+def _solve_integer(rows: list[list[int]]) -> list[Fraction]:
+    """Solve an integer linear system [A | b] exactly: fraction-free Bareiss elimination, then back-substitution."""
+    n = len(rows)
+    previous = 1
+    for k in range(n):
+        pivot = next(r for r in range(k, n) if rows[r][k] != 0)
+        rows[k], rows[pivot] = rows[pivot], rows[k]
+        top = rows[k]
+        for i in range(k + 1, n):
+            row = rows[i]
+            factor = row[k]
+            for j in range(k + 1, n + 1):
+                row[j] = (row[j] * top[k] - factor * top[j]) // previous
+            row[k] = 0
+        previous = top[k]
+    solution = [Fraction(0)] * n
+    for k in range(n - 1, -1, -1):
+        acc = Fraction(rows[k][n]) - sum(Fraction(rows[k][j]) * solution[j] for j in range(k + 1, n) if rows[k][j])
+        solution[k] = acc / rows[k][k]
+    return solution
+
+
+
+
+def _plain(money):
+    """175.0 or Fraction(175) as int 175; 122.5 stays a Fraction."""
+    money = Fraction(money)
+    return int(money) if money.denominator == 1 else money
+
+
+def doubling_probability(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
+                         min_bet: int = MIN_BET, policy: Policy = 17) -> float:
+    """The exact probability (as a float) of reaching `goal` (default double the start) before going broke."""
+    goal = 2 * start if goal is None else goal
+    return float(doubling_chances(betting, start, goal, min_bet, policy)[start])
+
+
+def expected_rounds(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
+                    min_bet: int = MIN_BET, policy: Policy = 17) -> float:
+    """The expected number of rounds a tournament lasts (same chain, float linear algebra)."""
+    goal = 2 * start if goal is None else goal
+    _check_money(start, goal, min_bet)
+    betting = check_betting(betting, min_bet)
+    chances = doubling_chances(betting, start, goal, min_bet, policy)
+    states = list(chances)
+    index = {Fraction(b): i for i, b in enumerate(states)}
+    odds = round_outcomes(policy)
+    matrix = np.eye(len(states))
+    for b in states:
+        bet = bet_for(Fraction(b), betting, goal, min_bet)
+        for name, p in odds.items():
+            after = Fraction(b) + PAYOUT[name] * bet
+            if after in index:
+                matrix[index[Fraction(b)], index[after]] -= float(p)
+    steps = np.linalg.solve(matrix, np.ones(len(states)))
+    return float(steps[index[Fraction(start)]])
+
+
+# --- simulation of whole tournaments -------------------------------------------------------------------------------
+THIRTEEN_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])
+
+
+def _vector_bets(bankroll: np.ndarray, betting: Betting, goal: int, min_bet: int) -> np.ndarray:
+    if betting == "timid":
+        return np.full(len(bankroll), float(min_bet))
+    wanted = np.minimum(bankroll, goal - bankroll) if betting == "bold" else np.minimum(bankroll, betting)
+    return np.maximum(min_bet, np.floor(wanted / BET_UNIT) * BET_UNIT)
+
+
+def _play_rounds(rng: np.random.Generator, n: int, stands_at: int) -> np.ndarray:
+    """n independent rounds at once; returns the payout per unit bet (1.5, 1, 0 or -1)."""
+    cards = THIRTEEN_VALUES[rng.integers(0, 13, size=(n, 4))]
+    p_hard, d_hard = cards[:, 0] + cards[:, 1], cards[:, 2] + cards[:, 3]
+    p_ace, d_ace = (cards[:, :2] == 1).any(axis=1), (cards[:, 2:] == 1).any(axis=1)
+
+    def total(hard, ace):
+        return hard + 10 * (ace & (hard + 10 <= 21))
+
+    p_nat, d_nat = total(p_hard, p_ace) == 21, total(d_hard, d_ace) == 21
+    idx = np.flatnonzero(~p_nat)
+    while len(idx):
+        idx = idx[total(p_hard[idx], p_ace[idx]) < min(stands_at, 21)]
+        value = THIRTEEN_VALUES[rng.integers(0, 13, size=len(idx))]
+        p_hard[idx] += value
+        p_ace[idx] |= value == 1
+    mine = total(p_hard, p_ace)
+    idx = np.flatnonzero(~p_nat & (mine <= 21) & ~d_nat)
+    while len(idx):
+        idx = idx[total(d_hard[idx], d_ace[idx]) < 17]
+        value = THIRTEEN_VALUES[rng.integers(0, 13, size=len(idx))]
+        d_hard[idx] += value
+        d_ace[idx] |= value == 1
+    theirs = total(d_hard, d_ace)
+    pay = np.sign(mine - theirs).astype(float)
+    pay[theirs > 21] = 1.0
+    pay[d_nat] = -1.0
+    pay[mine > 21] = -1.0
+    pay[p_nat] = 1.5
+    return pay
+
+
+def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: int = START,
+                         goal: Optional[int] = None, min_bet: int = MIN_BET, policy: int = 17,
+                         seed=None, max_rounds: int = 100_000) -> dict[str, float]:
+    """Play whole tournaments with random cards (numpy, all at once): {"doubled", "broke", "rounds" (mean)}.
+
+    The player hits below `policy` (a stand threshold); bets follow `betting` as in doubling_probability.
+    """
+    goal = 2 * start if goal is None else goal
+    _check_money(start, goal, min_bet)
+    betting = check_betting(betting, min_bet)
+    if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
+        raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
+    if isinstance(policy, bool) or not isinstance(policy, int) or not 2 <= policy <= 21:
+        raise ValueError(f"policy must be a stand threshold from 2 to 21 for the simulation, not {policy!r}")
+    rng = as_generator(seed)
+    bankroll = np.full(tournaments, float(start))
+    rounds = np.zeros(tournaments, dtype=np.int64)
+    active = np.arange(tournaments)
+    for _ in range(max_rounds):
+        if not len(active):
+            break
+        bets = _vector_bets(bankroll[active], betting, goal, min_bet)
+        bankroll[active] += bets * _play_rounds(rng, len(active), policy)
+        rounds[active] += 1
+        active = active[(bankroll[active] >= min_bet) & (bankroll[active] < goal)]
+    doubled = int((bankroll >= goal).sum())
+    return {"doubled": doubled, "broke": int((bankroll < min_bet).sum()), "tournaments": tournaments,
+            "rounds": float(rounds.mean())}
+
+
+# --- the step-by-step engine the console and the widget drive ------------------------------------------------------
+class Tournament:
+    """Seed 004's tournament, one step at a time: start_round, place_bet, hit / stand; money as the sheet prints it.
+
+    The bankroll stays an int until a blackjack pays bet * 1.5, after which it is a float ("175.0€"), exactly as in
+    the exercise's sample transcripts. `deck` is any card source with .draw() (an InfiniteDeck by default).
+    """
+
+    def __init__(self, start: int = START, goal: Optional[int] = None, min_bet: int = MIN_BET, deck=None,
+                 seed=None) -> None:
+        goal = 2 * start if goal is None else goal
+        _check_money(start, goal, min_bet)
+        self.start, self.goal, self.min_bet = start, goal, min_bet
+        self.deck = deck if deck is not None else InfiniteDeck(seed)
+        self.bankroll: Union[int, float] = start
+        self.round = 0
+        self.phase = "idle"  # idle -> bet -> player -> done -> bet ...; "over" when the tournament ended
+        self.player, self.dealer = Hand(), Hand()
+        self.bet: Optional[int] = None
+        self.result: Optional[str] = None
+        self.history: list[tuple[int, int, str, Union[int, float]]] = []  # (round, bet, result, bankroll after)
+
+    @property
+    def over(self) -> bool:
+        """True when the bankroll is below the minimum bet or at the goal."""
+        return self.bankroll < self.min_bet or self.bankroll >= self.goal
+
+    @property
+    def won(self) -> bool:
+        """True when the player at least doubled the money."""
+        return self.bankroll >= self.goal
+
+    def start_round(self) -> Card:
+        """Begin the next round: the player's first card (the bet comes after it)."""
+        if self.over:
+            raise ValueError("the tournament is over; start a new one")
+        if self.phase in ("bet", "player"):
+            raise ValueError(f"finish round {self.round} first")
+        self.round += 1
+        self.player, self.dealer = Hand(), Hand()
+        self.bet, self.result = None, None
+        self.phase = "bet"
+        return self.player.draw(self.deck)
+
+    def check_bet(self, amount) -> int:
+        """The bet as an int; None means the minimum. Raises ValueError naming the bad value and the range."""
+        if amount is None:
+            return self.min_bet
+        if isinstance(amount, str):
+            text = amount.strip()
+            if not text:
+                return self.min_bet
+            try:
+                amount = int(text)
+            except ValueError:
+                raise ValueError(f"the bet must be a whole number of euros from {self.min_bet} to "
+                                 f"{self.bankroll}, not {text!r}") from None
+        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)) or not (
+                self.min_bet <= amount <= self.bankroll):
+            raise ValueError(f"the bet must be a whole number of euros from {self.min_bet} to {self.bankroll}, "
+                             f"not {amount!r}")
+        return int(amount)
+
+    def place_bet(self, amount=None) -> Card:
+        """Bet (None or "" for the minimum) and get the second card; a natural wins at once."""
+        if self.phase != "bet":
+            raise ValueError("place a bet right after the first card of a round")
+        self.bet = self.check_bet(amount)
+        card = self.player.draw(self.deck)
+        self.phase = "player"
+        if self.player.blackjack:
+            self._settle("blackjack")
+        return card
+
+    def hit(self) -> Card:
+        """Another card for the player; a bust loses, 21 stands by itself (the dealer then plays)."""
+        if self.phase != "player":
+            raise ValueError("you can only hit during your turn")
+        card = self.player.draw(self.deck)
+        if self.player.busted:
+            self._settle("bust")
+        elif self.player.total == 21:
+            self.stand()
+        return card
+
+    def stand(self) -> str:
+        """Stop drawing: the dealer draws until over 16, then the round is settled; returns the result."""
+        if self.phase != "player":
+            raise ValueError("you can only stand during your turn")
+        while dealer_should_draw(self.dealer.cards, 17):
+            self.dealer.draw(self.deck)
+        mine, theirs = self.player.total, self.dealer.total
+        if self.dealer.blackjack:
+            result = "dealer_blackjack"
+        elif theirs is None:
+            result = "dealer_bust"
+        else:
+            result = "win" if mine > theirs else "lose" if mine < theirs else "push"
+        self._settle(result)
+        return result
+
+    def _settle(self, result: str) -> None:
+        self.result = result
+        kind = DETAILED[result]
+        if kind == "blackjack":
+            self.bankroll = self.bankroll + self.bet * 1.5  # the sheet's arithmetic: 100 + 50 * 1.5 = 175.0
+        elif kind == "win":
+            self.bankroll = self.bankroll + self.bet
+        elif kind == "lose":
+            self.bankroll = self.bankroll - self.bet
+        self.history.append((self.round, self.bet, result, self.bankroll))
+        self.phase = "over" if self.over else "done"
+
+    def autoplay_round(self, betting: Betting = "timid", policy: int = 17) -> str:
+        """Play one whole round with a betting style and a stand threshold; returns the result."""
+        self.start_round()
+        self.place_bet(bet_for(self.bankroll, betting, self.goal, self.min_bet))
+        while self.phase == "player" and hand_total(self.player.cards) < policy:
+            self.hit()
+        if self.phase == "player":
+            self.stand()
+        return self.result
+
+
+def money(amount) -> str:
+    """Money as the sheet prints it: 100€, 175.0€."""
+    return f"{amount}€"
