@@ -15,7 +15,8 @@ from coursekit.subtraction import Match, SubtractionGame, Tournament
 def plot_tree_growth(game: SubtractionGame, numbers: Iterable[int] = range(1, 61), ax=None):
     """Nodes of the full game tree from n (log scale) against the n + 1 positions backward induction needs."""
     numbers = list(numbers)
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(7, 4))
     trees = [game.game_tree_size(n) for n in numbers]
     ax.semilogy(numbers, trees, "o-", ms=3, color=BLUE, label="game tree: nodes from start n")
@@ -25,12 +26,15 @@ def plot_tree_growth(game: SubtractionGame, numbers: Iterable[int] = range(1, 61
     ax.set_title(f"moves {', '.join(map(str, game.move_set))}: the tree explodes, the positions do not")
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(frameon=False)
+    if owned:
+        plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
 
 
 def plot_colour_strips(games: Sequence[SubtractionGame], limit: int = 60, ax=None):
     """One row per move set: n = 0..limit-1 coloured red (losing) or blue (winning), the period in the label."""
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(10, 0.45 * len(games) + 1.1))
     grid = np.array([[game.is_losing(n) for n in range(limit)] for game in games], dtype=float)
     ax.imshow(grid, cmap=ListedColormap([BLUE, RED]), vmin=0, vmax=1, aspect="auto", interpolation="nearest")
@@ -45,6 +49,8 @@ def plot_colour_strips(games: Sequence[SubtractionGame], limit: int = 60, ax=Non
     ax.grid(which="minor", axis="x", color="white", lw=0.6)
     ax.set_xlabel("n (red: the player to move loses, blue: the player to move can win)")
     ax.set_title("Red and blue numbers of several move sets")
+    if owned:
+        plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
 
 
@@ -52,7 +58,8 @@ def plot_tournament(result: Tournament, ax=None):
     """Heat map: row player's win rate against the column player, with the 95% interval in each cell."""
     names = list(result.names)
     k = len(names)
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(1.5 * k + 2.2, 1.1 * k + 1.2))
     matrix = np.array(result.matrix(), dtype=float)
     image = ax.imshow(matrix, cmap="RdBu_r", vmin=0, vmax=1)
@@ -72,12 +79,15 @@ def plot_tournament(result: Tournament, ax=None):
     games = next(iter(result.matches.values())).games
     ax.set_title(f"Win rate of the row player ({games} games a pair)", fontsize=10)
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
+    if owned:
+        plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
 
 
 def plot_mixed_sweep(ps: Sequence[float], matches: Sequence[Match], ax=None):
     """Win rate of mixed(p) against an opponent for each p, with 95% intervals and the 50% line."""
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(7, 4))
     rates = np.array([m.rate for m in matches])
     low = np.array([m.interval[0] for m in matches])
@@ -91,4 +101,6 @@ def plot_mixed_sweep(ps: Sequence[float], matches: Sequence[Match], ax=None):
     ax.grid(alpha=0.3)
     ax.legend(frameon=False, loc="lower right")
     ax.set_title(f"How good must a mixed player be? ({matches[0].games} games a point)")
+    if owned:
+        plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
