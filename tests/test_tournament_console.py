@@ -156,7 +156,7 @@ def test_bad_bets_and_answers_ask_again():
     assert code == 0
     assert text.count("How much do you want to bet?") == 5  # four in round 1, then round 2 meets end of input
     assert "Sorry, the bet must be a whole number of euros from 10 to 100, not 'five'." in text
-    assert "not '200'" in text
+    assert "from 10 to 100, not 200." in text
     assert "Please answer y or n." in text
     assert text.count("Do you want another card?") == 2
     assert "Dealer wins!" in text
