@@ -1,0 +1,107 @@
+"""Lesson 03 figures: simulation converging to the exact answer, stand thresholds, dealer busts, doubling chances."""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional, Sequence
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+COLOURS = {"win": "#2e7d32", "lose": "#c62828", "draw": "#1565c0", "net": "#6a1b9a"}
+OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
+
+
+def _axes(ax, size=(7.5, 4.2)):
+    if ax is None:
+        fig, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax.figure, ax
+
+
+def convergence(results: np.ndarray, exact: Mapping[str, float], ax=None, z: float = 1.96):
+    """Running frequencies of win/lose/draw over the games played, the exact values, and the z/sqrt(n) band."""
+    fig, ax = _axes(ax)
+    n_total = len(results)
+    n = np.unique(np.geomspace(10, n_total, 300).astype(int))
+    for name in ("win", "lose", "draw"):
+        p = float(exact[name])
+        running = np.cumsum(results == OUTCOME_VALUE[name])[n - 1] / n
+        half = z * np.sqrt(p * (1 - p) / n)
+        ax.fill_between(n, p - half, p + half, color=COLOURS[name], alpha=0.15, linewidth=0)
+        ax.axhline(p, color=COLOURS[name], linestyle="--", linewidth=1)
+        ax.plot(n, running, color=COLOURS[name], linewidth=1.6, label=f"{name}: exact {p:.4f}")
+    ax.set_xscale("log")
+    ax.set_xlim(10, n_total)
+    ax.set_ylim(0, 0.75)
+    ax.set_xlabel("games played")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"Simulated shares converge to the exact values (band: ±{z:g}·√(p(1-p)/n))")
+    ax.legend(loc="upper right", ncols=3, fontsize=9)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def thresholds(outcomes: Mapping[int, Mapping[str, float]], dealer_stands_at: int = 17, ax=None):
+    """Win, lose, draw and net (win - lose) against the player's stand threshold; the best threshold marked."""
+    fig, ax = _axes(ax)
+    xs = sorted(outcomes)
+    for name in ("win", "lose", "draw"):
+        ax.plot(xs, [float(outcomes[x][name]) for x in xs], marker="o", color=COLOURS[name], label=name)
+    net = [float(outcomes[x]["win"] - outcomes[x]["lose"]) for x in xs]
+    ax.plot(xs, net, marker="s", color=COLOURS["net"], label="net = win - lose")
+    best = xs[int(np.argmax(net))]
+    ax.annotate(f"best: stand on {best}\nnet {max(net):+.4f}", (best, max(net)), xytext=(0, -48),
+                textcoords="offset points", ha="center", fontsize=9,
+                arrowprops={"arrowstyle": "->", "color": COLOURS["net"]})
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(xs)
+    ax.set_xlabel("player stands at (total)")
+    ax.set_ylabel("probability")
+    ax.set_ylim(min(net) - 0.08, max(float(outcomes[x][k]) for x in xs for k in ("win", "lose")) + 0.08)
+    ax.set_title(f"Which stand threshold is best against a dealer who stands on {dealer_stands_at}?")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9)
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def dealer_busts(tables: Mapping[str, Mapping[str, Mapping]], ax=None):
+    """Grouped bars: the dealer's bust chance by up-card, one bar per table (label -> dealer_table(...))."""
+    fig, ax = _axes(ax, size=(8.5, 4.2))
+    labels = list(tables)
+    upcards = list(next(iter(tables.values())))
+    width = 0.8 / len(labels)
+    x = np.arange(len(upcards))
+    palette = plt.get_cmap("tab10")
+    for i, label in enumerate(labels):
+        values = [float(tables[label][up]["bust"]) for up in upcards]
+        ax.bar(x + (i - (len(labels) - 1) / 2) * width, values, width, label=label, color=palette(i))
+    ax.set_xticks(x, upcards)
+    ax.set_xlabel("dealer's up-card")
+    ax.set_ylabel("chance the dealer busts")
+    ax.set_ylim(0, 0.5)
+    ax.set_title("Dealer busts by up-card (before peeking for a natural)")
+    ax.legend(fontsize=9, ncols=2)
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def doubling(bets: Sequence[int], exact: Sequence[float], simulated: Optional[Sequence[float]] = None,
+             runs: Optional[int] = None, timid: Optional[float] = None, bold: Optional[float] = None, ax=None):
+    """Chance to double 100 EUR against a fixed bet size, exact (line) and simulated (dots with 95% bars)."""
+    fig, ax = _axes(ax)
+    ax.plot(bets, exact, marker="o", color=COLOURS["win"], label="exact (Markov chain)")
+    if simulated is not None and runs:
+        sim = np.asarray(simulated, dtype=float)
+        err = 1.96 * np.sqrt(sim * (1 - sim) / runs)
+        ax.errorbar(bets, sim, yerr=err, fmt="x", color="black", capsize=3, label=f"simulated ({runs:,} each)")
+    if timid is not None:
+        ax.axhline(timid, color=COLOURS["draw"], linestyle=":", label=f"timid (always 10€): {timid:.3f}")
+    if bold is not None:
+        ax.axhline(bold, color=COLOURS["lose"], linestyle="--", label=f"bold (what you need): {bold:.3f}")
+    ax.set_xticks(list(bets))
+    ax.set_xlabel("bet per round (€), capped by the bankroll")
+    ax.set_ylabel("chance to reach 200€")
+    ax.set_ylim(0, 0.55)
+    ax.set_title("Starting with 100€: the chance to double depends on the bet")
+    ax.legend(loc="lower right", fontsize=9)
+    ax.grid(alpha=0.3)
+    return fig
