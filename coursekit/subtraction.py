@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
-Seed = Union[None, int, random.Random, "object"]
+Seed = Union[None, int, random.Random, "numpy.random.Generator"]  # any of these seeds a game
 Strategy = Callable[[int, random.Random], int]
 
 SEED_MOVES: tuple[int, ...] = (3, 5, 11)
@@ -120,29 +120,32 @@ class SubtractionGame:
             raise ValueError(f"{name} must be an integer >= {low}, not {n!r}")
         return int(n)
 
+    def _red(self, n: int) -> bool:
+        """Colour lookup; beyond the computed table the period answers (any n, however large)."""
+        if n >= len(self._losing):
+            start, length = self.period()
+            if n >= len(self._losing):
+                n = start + (n - start) % length
+        return self._losing[n]
+
     def is_losing(self, n: int) -> bool:
         """True when n is red: the player to move loses against best play (0 included)."""
-        n = self._check_n(n)
-        self._extend(n + 1)
-        return self._losing[n]
+        return self._red(self._check_n(n))
 
     def losing_positions(self, limit: int) -> tuple[int, ...]:
         """The red numbers 0 <= n < limit (the seed's set A)."""
         limit = self._check_n(limit, "limit")
-        self._extend(limit)
-        return tuple(n for n in range(limit) if self._losing[n])
+        return tuple(n for n in range(limit) if self._red(n))
 
     def winning_positions(self, limit: int) -> tuple[int, ...]:
         """The blue numbers 0 <= n < limit (the seed's set B): the player to move can force a win."""
         limit = self._check_n(limit, "limit")
-        self._extend(limit)
-        return tuple(n for n in range(limit) if not self._losing[n])
+        return tuple(n for n in range(limit) if not self._red(n))
 
     def winning_moves(self, n: int) -> tuple[int, ...]:
         """The moves d that leave a red number n - d >= 0 (empty when n is red)."""
         n = self._check_n(n)
-        self._extend(n + 1)
-        return tuple(d for d in self.move_set if d <= n and self._losing[n - d])
+        return tuple(d for d in self.move_set if d <= n and self._red(n - d))
 
     def period(self) -> tuple[int, int]:
         """(start, length): red/blue repeats with this length from n = start on, both as small as possible.

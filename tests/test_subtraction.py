@@ -244,3 +244,16 @@ def test_tree_size_matches_walking_the_tree_through_the_protocol():
 
     for n in range(1, 31):
         assert walk(game.start(n)) == (game.game_tree_size(n), game.game_tree_leaves(n))
+
+
+@pytest.mark.parametrize("moves", MOVE_SETS + [(2, 4, 7), (4, 6, 11), (1, 8, 11)])
+def test_colours_far_beyond_the_table_follow_the_step_by_step_induction(moves):
+    step_by_step = SubtractionGame(moves)
+    step_by_step._extend(3000)  # the plain backward induction, no period used
+    fresh = SubtractionGame(moves)  # answers from the period once past its table
+    fresh.period()
+    assert [fresh.is_losing(n) for n in range(3000)] == step_by_step._losing[:3000]
+    start, length = fresh.period()
+    huge = 10**15 + 7
+    assert fresh.is_losing(huge) == fresh.is_losing(start + (huge - start) % length)
+    assert SubtractionGame().winning_moves(10**12 + 5) == (3, 5, 11)

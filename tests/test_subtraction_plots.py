@@ -1,0 +1,54 @@
+"""Lesson 06-07 figures: tree growth, colour strips, tournament heat map, mixed sweep."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from coursekit.plots.subtraction import (plot_colour_strips, plot_mixed_sweep, plot_tournament,  # noqa: E402
+                                         plot_tree_growth)
+from coursekit.subtraction import SubtractionGame, mixed, mixed_sweep, optimal, random_player, tournament  # noqa: E402
+
+
+def test_tree_growth_plots_tree_sizes_against_positions():
+    game = SubtractionGame()
+    fig = plot_tree_growth(game, range(1, 31))
+    tree, positions = fig.axes[0].get_lines()
+    assert list(tree.get_ydata()) == [game.game_tree_size(n) for n in range(1, 31)]
+    assert list(positions.get_ydata()) == list(range(2, 32))
+    assert fig.axes[0].get_yscale() == "log"
+    assert not plt.get_fignums(), "figures made without an ax are detached from pyplot (shown once in notebooks)"
+
+
+def test_colour_strips_show_red_and_blue_per_move_set():
+    games = [SubtractionGame((3, 5, 11)), SubtractionGame((3, 5, 8))]
+    fig = plot_colour_strips(games, limit=30)
+    data = fig.axes[0].get_images()[0].get_array()
+    assert data.shape == (2, 30)
+    assert [bool(x) for x in data[1]] == [n % 11 in (0, 1, 2) for n in range(30)]
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels[0] == "3, 5, 11  (period 8 from 0)"
+
+
+def test_tournament_heat_map_cells_carry_rates_and_intervals():
+    result = tournament({"optimal": optimal, "random": random_player}, starts=range(20, 31), rounds=2, seed=1)
+    fig = plot_tournament(result)
+    ax = fig.axes[0]
+    assert np.allclose(ax.get_images()[0].get_array(), result.matrix())
+    texts = [t.get_text() for t in ax.texts]
+    m = result.matches[("optimal", "random")]
+    assert f"{m.rate:.2f}\n[{m.interval[0]:.2f}, {m.interval[1]:.2f}]" in texts
+
+
+def test_mixed_sweep_plot_has_one_point_per_p():
+    ps = [0, 0.5, 1]
+    matches = mixed_sweep(ps, starts=range(20, 26), rounds=2, seed=3)
+    fig = plot_mixed_sweep(ps, matches)
+    line = fig.axes[0].get_lines()[0]
+    assert list(line.get_xdata()) == ps and list(line.get_ydata()) == [m.rate for m in matches]
+    assert matches[0].first == "mixed(0)" and matches[2].rate > matches[0].rate
+    assert mixed(1)(13, None) == optimal(13)
