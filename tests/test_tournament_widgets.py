@@ -1,0 +1,98 @@
+"""Lesson 03 widgets, driven from Python: the simulation explorer and the tournament table."""
+
+from __future__ import annotations
+
+import math
+
+from coursekit.cards import StackedDeck
+from coursekit.tournament import Tournament
+from coursekit.widgets.blackjack_numbers import SimulationExplorer
+from coursekit.widgets.tournament import TournamentTable
+
+
+def test_explorer_compares_simulation_with_exact():
+    explorer = SimulationExplorer(games=10_000, show_plot=False)
+    assert sum(explorer.counts.values()) == 10_000
+    assert abs(explorer.exact["lose"] - 0.4889154379) < 1e-9
+    assert "exact" in explorer.table.value and "0.4889" in explorer.table.value
+    assert explorer.message.kind in ("ok", "info") and "10,000 games" in explorer.message.text
+
+
+def test_explorer_sliders_recompute_at_once():
+    explorer = SimulationExplorer(games=1_000, show_plot=False)
+    first = dict(explorer.counts)
+    explorer.player.value = 13
+    assert explorer.exact != {} and "Player stands on 13" in explorer.table.value
+    explorer.decks.value = 0  # the infinite deck
+    assert "infinite deck" in explorer.table.value
+    explorer.games.value = 100_000
+    assert sum(explorer.counts.values()) == 100_000
+    for name in ("win", "lose", "draw"):
+        assert abs(explorer.z_score(name, 100_000)) < 4.5
+    explorer.player.value, explorer.decks.value, explorer.games.value = 17, 1, 1_000
+    assert explorer.counts == first  # same seed, same settings, same games
+
+
+def test_explorer_shows_the_convergence_plot_and_reports_bad_seeds():
+    explorer = SimulationExplorer(games=1_000)
+    assert explorer.plot.value[:8] == b"\x89PNG\r\n\x1a\n"
+    explorer.seed.value = -3
+    assert explorer.message.kind == "error" and "seed" in explorer.message.text
+
+
+def test_table_plays_a_round_by_buttons():
+    table = TournamentTable(seed=4)
+    assert table.hit.disabled and table.bet.disabled and not table.next.disabled
+    assert "Money: <b>100€</b>" in table.status.value and "timid 23.8%" in table.status.value
+    table.next.click()
+    assert table.game.phase == "bet" and not table.bet.disabled and len(table.game.player) == 1
+    table.amount.value = "20"
+    table.bet.click()
+    assert table.game.bet == 20
+    while table.game.phase == "player":
+        table.stand.click()
+    assert table.game.phase in ("done", "over")
+    assert table.game.history[-1][1] == 20
+    assert "<td>1</td><td>20€</td>" in table.rounds_log.value
+
+
+def test_table_bad_bet_and_moves_out_of_turn_show_messages():
+    table = TournamentTable(seed=1)
+    table.hit.click()
+    assert table.message.kind == "error"
+    table.bet.click()
+    assert table.message.kind == "error" and "Next round" in table.message.text
+    table.next.click()
+    table.amount.value = "500"
+    table.bet.click()
+    assert table.message.kind == "error" and "from 10 to 100" in table.message.text
+    assert table.game.phase == "bet"
+    table.amount.value = ""
+    table.bet.click()
+    assert table.game.bet == 10
+
+
+def test_table_replays_the_sheets_blackjack_and_autoplays():
+    table = TournamentTable()
+    table.game = Tournament(deck=StackedDeck(["A", "J"]))
+    table.next.click()
+    table.amount.value = "50"
+    table.bet.click()
+    assert table.game.bankroll == 175.0 and "Blackjack" in table.message.text
+    assert "175.0€" in table.status.value
+    table.restart()
+    table.bold.click()
+    assert table.game.round == 1 and table.game.history[0][1] == 100
+    assert table.game.over  # bold from 100 bets everything: the tournament ends in one round (or a push)
+    if table.game.phase == "over":
+        assert "New tournament" in table.message.text or "doubled" in table.message.text or "lost" in table.message.text
+
+
+def test_chance_display_follows_the_bankroll():
+    table = TournamentTable(seed=2)
+    table.timid.click()
+    money = table.game.bankroll
+    assert f"Money: <b>{money}€</b>" in table.status.value
+    if not table.game.over:
+        assert "Exact chance to reach 200€ from here" in table.status.value
+    assert math.isclose(sum(1 for _ in table.game.history), 1)
