@@ -151,7 +151,8 @@ SEED_RULES: tuple[SeedRule, ...] = (
     SeedRule(5, (8,), 2, "If the player drew an 8 and the banker has 0-2, the banker draws.",
              "如果闲家拿了一张 8,且庄家的总点数为 0–2,则庄家拿牌。"),
     SeedRule(6, (9, 0, 1), 3, "If the player drew a 9, 10, face card or ace and the banker has 0-3, "
-             "the banker draws.", "如果闲家拿了一张 9、10、人头牌或 A,且庄家的总点数为 0–3,则庄家拿牌。"),
+             "the banker draws.",
+             "如果闲家拿了一张 9、10、人头牌或 A,且庄家的总点数为 0–3,则庄家拿牌。"),
 )
 
 
@@ -389,10 +390,14 @@ def _sums(weights: np.ndarray, outcome: np.ndarray) -> list[int]:
 
 
 # --- exact odds ------------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=128)
 def exact_counts(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dict[str, int]:
     """Ordered 6-card deals from a full shoe per outcome (they add up to N!/(N-6)!; 13**6 for math.inf decks)."""
-    decks = _check_decks(decks, limit=MAX_EXACT_DECKS)
+    return dict(zip(OUTCOMES, _enumerate(_check_decks(decks, limit=MAX_EXACT_DECKS), rule)))
+
+
+@functools.lru_cache(maxsize=128)
+def _enumerate(decks: Union[int, float], rule: Rule) -> tuple[int, int, int]:
+    """Player, banker and tie counts of exact_counts, enumerated over card classes with integer weights."""
     cls = _classes(rule)
     K = len(cls.values)
     finite = not math.isinf(decks)
@@ -438,7 +443,7 @@ def exact_counts(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dic
     tail4, tail5 = (n_cards - 4) * (n_cards - 5), n_cards - 5
     if not finite:
         tail4, tail5 = n_cards * n_cards, n_cards
-    return {name: s4[o] * tail4 + (s5[o] + s5b[o]) * tail5 + s6[o] for o, name in enumerate(OUTCOMES)}
+    return tuple(s4[o] * tail4 + (s5[o] + s5b[o]) * tail5 + s6[o] for o in range(3))
 
 
 def exact_odds(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dict[str, Fraction]:
