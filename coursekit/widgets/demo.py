@@ -1,0 +1,126 @@
+"""Class-demo dashboards: the lesson widgets, large, with a title, a seed box and a Reset on each."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as w
+
+from coursekit.widgets.common import CourseWidget
+
+# Scales every ipywidget inside a .course-demo box through ipywidgets' own CSS variables, so controls, labels,
+# text and tables grow together (for a projector at the back of a class room).
+DEMO_CSS = """<style>
+.course-demo {
+  --jp-widgets-font-size: 19px;
+  --jp-widgets-inline-height: 42px;
+  --jp-widgets-inline-label-width: auto;
+  --jp-widgets-inline-width: 380px;
+  --jp-widgets-inline-width-short: 190px;
+  --jp-widgets-slider-handle-size: 22px;
+  --jp-widgets-slider-track-thickness: 6px;
+  font-size: 19px;
+  max-width: 1250px;
+}
+.course-demo .widget-inline-hbox { width: auto !important; margin-right: 14px; }
+.course-demo .widget-inline-hbox .widget-label { padding-right: 6px; }
+.course-demo .widget-text input[type=number] { width: 6em; }
+.course-demo .widget-text input[type=text] { width: 12em; }
+.course-demo .jupyter-button { font-size: 20px; height: 46px; width: auto !important; min-width: 110px;
+  padding: 0 18px; margin: 4px; }
+.course-demo .widget-html-content { font-size: 19px; line-height: 1.45; }
+.course-demo table { font-size: 19px; }
+.course-demo input, .course-demo select { font-size: 19px; }
+.course-demo img { max-width: 100%; height: auto; }
+body[data-voila] .jp-RenderedMarkdown h1 { font-size: 34px; }
+body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
+.course-demo-title h2 { font-size: 30px; margin: 0.2em 0 0.1em 0; }
+.course-demo-part h3 { font-size: 24px; margin: 1em 0 0.2em 0; border-bottom: 2px solid #1f4e79; }
+.course-demo-part p { font-size: 18px; color: #444; margin: 0 0 0.4em 0; }
+</style>"""
+
+
+class Resettable(CourseWidget):
+    """A widget built by `factory`, plus a Reset button that rebuilds it with its first settings."""
+
+    def __init__(self, factory: Callable[[], w.Widget]) -> None:
+        self.factory = factory
+        self.reset = w.Button(description="Reset", icon="refresh", tooltip="back to the first settings")
+        self.reset.on_click(lambda _: self.rebuild())
+        self.inner = factory()
+        super().__init__([self.inner, self.reset])
+
+    def rebuild(self) -> None:
+        """Replace the widget by a fresh one from the factory."""
+        old, self.inner = self.inner, self.factory()
+        self.children = [self.inner, self.reset]
+        old.close()
+
+
+class Dashboard(CourseWidget):
+    """A demo page: a style block, an optional title and one headed section per widget, all at demo size."""
+
+    def __init__(self, parts: list[tuple[str, str, w.Widget]], title: str = "", intro: str = "") -> None:
+        """`parts` are (heading, one-line note, widget); the notebook's markdown usually carries the title."""
+        self.parts = {name: widget for name, _, widget in parts}
+        heading = f'<div class="course-demo-title"><h2>{html.escape(title)}</h2></div>' if title else ""
+        header = w.HTML(DEMO_CSS + heading
+                        + (f'<p style="font-size:19px;margin:0">{html.escape(intro)}</p>' if intro else ""))
+        boxes: list[w.Widget] = [header]
+        for name, note, widget in parts:
+            heading = w.HTML(f'<div class="course-demo-part"><h3>{html.escape(name)}</h3>'
+                             + (f"<p>{html.escape(note)}</p>" if note else "") + "</div>")
+            boxes += [heading, widget]
+        super().__init__(boxes)
+        self.add_class("course-demo")
+
+    def __getitem__(self, name: str) -> w.Widget:
+        return self.parts[name]
+
+
+def blackjack_dashboard(seed: int = 1) -> Dashboard:
+    """Blackjack for class: the seed-000 table and seed 004's 100 EUR tournament."""
+    from coursekit.widgets.blackjack import BlackjackTable
+    from coursekit.widgets.tournament import TournamentTable
+
+    return Dashboard([
+        ("Blackjack table", "Deal, then Hit or Stand; the dealer draws below 17. Same seed, same shoe.",
+         BlackjackTable(seed=seed)),
+        ("The 100 EUR tournament", "Start with 100 EUR, bet at least 10, win by doubling. "
+         "New tournament is the Reset.", TournamentTable(seed=seed)),
+    ])
+
+
+def baccarat_dashboard(seed: int = 1) -> Dashboard:
+    """Baccarat for class: deal coups against the drawing table, then exact odds against a simulation."""
+    from coursekit.widgets.baccarat import CoupTable, OddsExplorer
+
+    return Dashboard([
+        ("Deal coups", "The framed cell of the banker's table decided the banker's third card.",
+         CoupTable(seed=seed)),
+        ("Odds by number of decks", "Exact odds follow the slider; Simulate deals coups to compare.",
+         Resettable(lambda: OddsExplorer(decks=8, coups=100_000, seed=seed))),
+    ])
+
+
+def subtraction_dashboard(seed: int = 1) -> Dashboard:
+    """The 3-5-11 game for class: the coloured game graph of any move set, then strategies playing it out."""
+    from coursekit.widgets.subtraction import MoveSetExplorer, PlayoutWidget
+
+    return Dashboard([
+        ("Game graph", "Red numbers lose for the player to move. Type another move set or slide N.",
+         Resettable(lambda: MoveSetExplorer("3, 5, 11", limit=30))),
+        ("Playouts", "Two strategies take turns; Step shows each move and whether it was a mistake.",
+         PlayoutWidget(player1="random", player2="optimal", start=22, seed=seed)),
+    ])
+
+
+def mcts_dashboard(seed: int = 1) -> Dashboard:
+    """Monte Carlo Tree Search for class: grow the tree one iteration at a time."""
+    from coursekit.widgets.mcts import MCTSStepper
+
+    return Dashboard([
+        ("MCTS stepper", "Each Step runs selection, expansion, simulation and backpropagation once.",
+         MCTSStepper(n=22, seed=seed)),
+    ])
