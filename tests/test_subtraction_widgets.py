@@ -24,8 +24,11 @@ def test_explorer_follows_a_new_move_set_and_slider():
     explorer.moves.value = "3, 5, 8"
     assert explorer.game == SubtractionGame((3, 5, 8))
     assert "period <b>11</b>" in explorer.summary.value and explorer.graph.value != first
+    at_40 = bytes(explorer.graph.value)
     explorer.limit.value = 20
     assert explorer.summary.value.rstrip("</div>").endswith("11, 12, 13")
+    explorer.limit.value = 40
+    assert bytes(explorer.graph.value) == at_40
     explorer.edges.value = "all"
     assert bytes(explorer.graph.value).startswith(PNG)
 

@@ -44,6 +44,7 @@ class MoveSetExplorer(CourseWidget):
         self.table = w.HTML()
         self.message = MessageBar()
         self.game = DEFAULT_GAME
+        self._pictures: dict[tuple, bytes] = {}  # (moves, N, edges) -> PNG, so sliding back is instant
         for control in (self.moves, self.limit, self.edges):
             control.observe(lambda _: self.update(), names="value")
         super().__init__([w.HBox([self.moves, self.limit, self.edges]), self.message, self.summary,
@@ -70,7 +71,12 @@ class MoveSetExplorer(CourseWidget):
             f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED}">Red</span> numbers up to {limit}: '
             f'{", ".join(map(str, red))}</div>')
         self.table.value = strategy_table_html(game)
-        self.graph.value = figure_png(draw_game_graph(game, limit, edges=self.edges.value))
+        key = (game.move_set, limit, self.edges.value)
+        if key not in self._pictures:
+            if len(self._pictures) >= 64:
+                self._pictures.pop(next(iter(self._pictures)))
+            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value))
+        self.graph.value = self._pictures[key]
 
 
 def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
@@ -99,7 +105,7 @@ class PlayoutWidget(CourseWidget):
         self.play = w.Button(description="Play to end", button_style="success", icon="fast-forward")
         self.reset = w.Button(description="Reset", icon="refresh")
         self.status = w.HTML()
-        self.picture = w.Image(format="png")
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="400px"))
         self.message = MessageBar()
         self.step.on_click(lambda _: self.step_once())
         self.play.on_click(lambda _: self.play_to_end())
