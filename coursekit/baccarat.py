@@ -516,7 +516,7 @@ def _mod10(total: np.ndarray) -> np.ndarray:
     return total - np.int8(10) * (total >= 10).view(np.int8)
 
 
-def _final_totals(v: np.ndarray, k4: np.ndarray, cls: _Classes) -> tuple[np.ndarray, np.ndarray]:
+def _final_totals(v: np.ndarray, k4: np.ndarray, cls: _Classes, with_cards_used: bool = False) -> tuple:
     """Final player and banker totals for columns of six int8 card values dealt in order (k4: class of card 5)."""
     p2 = _mod10(v[0] + v[2])
     b2 = _mod10(v[1] + v[3])
@@ -529,6 +529,8 @@ def _final_totals(v: np.ndarray, k4: np.ndarray, cls: _Classes) -> tuple[np.ndar
     pf = _mod10(p2 + v[4] * pdraw.view(np.int8))
     banker_third = v[4] + (v[5] - v[4]) * pdraw.view(np.int8)  # card 6 if the player drew, else card 5
     bf = _mod10(b2 + banker_third * bdraw.view(np.int8))
+    if with_cards_used:
+        return pf, bf, 4 + pdraw.view(np.int8) + bdraw.view(np.int8)
     return pf, bf
 
 
@@ -584,6 +586,50 @@ def simulate(coups: int, decks: Union[int, float] = 8, seed: Seed = None, rule: 
             bar.update(n)
     if bar is not None:
         bar.close()
+    return {name: int(c) for name, c in zip(OUTCOMES, counts)}
+
+
+def _play_shoes(order: np.ndarray, value_of: np.ndarray, class_of: np.ndarray, cut_card: int,
+                cls: _Classes) -> np.ndarray:
+    """Outcome counts (player, banker, tie) of dealing each row of `order` (a shuffled shoe) coup after coup."""
+    shoes, n_cards = order.shape
+    pos = np.zeros(shoes, dtype=np.intp)
+    cut_out = np.zeros(shoes, dtype=bool)
+    active = np.arange(shoes)
+    counts = np.zeros(3, dtype=np.int64)
+    flat, offsets = order.reshape(-1), np.arange(6)
+    while active.size:
+        cards = flat[(active * n_cards + pos[active])[:, None] + offsets]
+        pf, bf, used = _final_totals(np.take(value_of, cards.T), np.take(class_of, cards[:, 4]), cls, True)
+        player, banker = np.count_nonzero(pf > bf), np.count_nonzero(pf < bf)
+        counts += (player, banker, active.size - player - banker)
+        pos[active] += used
+        last = cut_out[active]  # the cut card was out before this coup: it was the one more coup
+        cut_out[active] = pos[active] >= n_cards - cut_card
+        active = active[~last]
+    return counts
+
+
+def simulate_shoes(shoes: int, decks: int = 8, seed: Seed = None, cut_card: int = 16,
+                   rule: Rule = banker_draws) -> dict[str, int]:
+    """Counts of "player", "banker", "tie" from whole shoes dealt coup after coup, as a casino deals them.
+
+    Each shoe is shuffled once and dealt until the cut card (`cut_card` cards from the end) comes out; that coup
+    is finished and one more is dealt, as at BaccaratShoe. The shoes run side by side, one numpy step per coup.
+    """
+    if isinstance(shoes, bool) or not isinstance(shoes, (int, np.integer)) or shoes < 0:
+        raise ValueError(f"shoes must be a whole number, 0 or more, not {shoes!r}")
+    decks = _check_decks(decks, allow_infinite=False, limit=100)
+    if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 11 <= cut_card < 52 * decks:
+        raise ValueError(f"cut_card (cards behind it) must be from 11 to {52 * decks - 1}, not {cut_card!r}")
+    cls = _classes(rule)
+    value_of, class_of = _shoe_lookup(decks, cls)
+    rng = as_generator(seed)
+    counts = np.zeros(3, dtype=np.int64)
+    for start in range(0, int(shoes), 10_000):  # 10 000 shoes of 8 decks take 8 MB at a time
+        n = min(10_000, int(shoes) - start)
+        order = rng.permuted(np.tile(np.arange(len(value_of), dtype=np.int16), (n, 1)), axis=1)
+        counts += _play_shoes(order, value_of, class_of, cut_card, cls)
     return {name: int(c) for name, c in zip(OUTCOMES, counts)}
 
 

@@ -267,3 +267,45 @@ def test_simulation_is_seeded_and_checks_its_arguments():
         simulate(10, seed="x")
     with pytest.raises(ValueError, match="decks must be"):
         simulate(10, decks=0)
+
+
+# --- whole shoes, dealt coup after coup ---
+def reference_shoe(ranks: list[str], cut_card: int, rule) -> list[str]:
+    """Deal one shoe with play_coup: stop after the coup that follows the cut card."""
+    deck = StackedDeck(ranks)
+    outcomes, cut_out = [], False
+    while True:
+        coup = play_coup(deck, rule=rule)
+        outcomes.append(coup.outcome)
+        if cut_out:
+            return outcomes
+        cut_out = deck.remaining <= cut_card
+
+
+@pytest.mark.parametrize("rule", [banker_draws, seed_banker_draws])
+def test_whole_shoes_agree_with_play_coup(rule):
+    from coursekit.baccarat import _play_shoes, _shoe_lookup
+
+    cls = _classes(rule)
+    value_of, class_of = _shoe_lookup(1, cls)
+    order = np.random.default_rng(5).permuted(np.tile(np.arange(52, dtype=np.int16), (40, 1)), axis=1)
+    expected = {k: 0 for k in OUTCOMES}
+    for row in order:
+        for outcome in reference_shoe([cls.ranks[class_of[p]][0] for p in row], 11, rule):
+            expected[outcome] += 1
+    counts = _play_shoes(order, value_of, class_of, 11, cls)
+    assert dict(zip(OUTCOMES, counts.tolist())) == expected
+
+
+def test_whole_shoe_simulation_matches_the_exact_odds():
+    from coursekit.baccarat import simulate_shoes
+
+    counts = simulate_shoes(4000, decks=8, seed=6)
+    coups = sum(counts.values())
+    assert 4000 * (416 - 16) / 6 < coups < 4000 * 416 / 4
+    assert within(counts, exact_odds(8))
+    assert simulate_shoes(50, seed=1) == simulate_shoes(50, seed=1)
+    with pytest.raises(ValueError, match="cut_card"):
+        simulate_shoes(1, decks=1, cut_card=60)
+    with pytest.raises(ValueError, match="shoes must be"):
+        simulate_shoes(-1)
