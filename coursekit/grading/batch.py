@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -56,7 +57,7 @@ def _client_class():
 
 def _kernel_manager():
     """A kernel manager that always starts ipykernel on this Python (not whatever 'python3' means elsewhere)."""
-    from jupyter_client import KernelManager
+    from jupyter_client import AsyncKernelManager  # nbclient's timeouts need the async client
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
     class ThisPython(KernelSpecManager):
@@ -64,7 +65,7 @@ def _kernel_manager():
             return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                               display_name="Python 3 (grader)", language="python")
 
-    return KernelManager(kernel_spec_manager=ThisPython(), kernel_name="python3")
+    return AsyncKernelManager(kernel_spec_manager=ThisPython(), kernel_name="python3")
 
 
 def exercise_of_notebook(nb, path: Path) -> str:
@@ -105,6 +106,7 @@ def _empty_question(q, extra: list, message: str) -> dict:
 
 def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: dict, tests_dir: Optional[str]) -> None:
     """Run the submission and its question tests, restarting the kernel around cells that kill or hang it."""
+    from jupyter_core.utils import run_sync
     from nbclient.exceptions import DeadKernelError
 
     from coursekit.grading.nbio import nbformat
@@ -140,7 +142,7 @@ def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: di
                 return False
 
         try:
-            with client.setup_kernel(env=env):
+            with client.setup_kernel(env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
                 run(nbformat.v4.new_code_cell(
                     "from coursekit.grading.kernel import disarm_exit as _ck_disarm\n_ck_disarm()"),
                     extra_slots, PROBE_SECONDS * 3)
@@ -184,7 +186,7 @@ def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: di
             continue
         finally:  # nbclient leaves a kernel it did not create running: stop it here
             if km.has_kernel:
-                km.shutdown_kernel(now=True)
+                run_sync(km.shutdown_kernel)(now=True)
     record["messages"] += [f"cell {i + 1} was skipped because {why}" for i, why in sorted(bad.items())]
     record["messages"] += cell_errors
     for q in qs:

@@ -1,0 +1,187 @@
+"""The batch grader end to end: real kernels, real submissions, and every way a submission can go wrong."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading.batch import main as grade_main
+from coursekit.grading.nbio import nbformat
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands.ipynb"
+EX02 = ROOT / "exercises" / "02_counting_blackjack_hands.ipynb"
+FULL02 = 22  # automatic points of exercise set 02
+TIMEOUT = 5
+
+
+def variant(folder: Path, name: str, edit) -> Path:
+    """A copy of solution 02 changed by `edit(cells)`, saved as <name>/02_counting_blackjack_hands.ipynb."""
+    nb = nbformat.read(SOL02, as_version=4)
+    edit(nb.cells)
+    path = folder / name / SOL02.name
+    path.parent.mkdir(parents=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def index_of(cells, text: str) -> int:
+    return next(i for i, c in enumerate(cells) if text in c.source)
+
+
+def insert_after(text: str, source: str):
+    def edit(cells):
+        cells.insert(index_of(cells, text) + 1, nbformat.v4.new_code_cell(source))
+    return edit
+
+
+def replace(text: str, source: str):
+    def edit(cells):
+        cells[index_of(cells, text)].source = source
+    return edit
+
+
+def combine(*edits):
+    def edit(cells):
+        for e in edits:
+            e(cells)
+    return edit
+
+
+EXERCISE_IS_SOFT = next(c.source for c in nbformat.read(EX02, as_version=4).cells if "def is_soft" in c.source)
+LOOPING_IS_SOFT = "def is_soft(cards):\n    while True:\n        pass"
+
+VARIANTS = {
+    "partial": combine(replace("def is_soft", EXERCISE_IS_SOFT),
+                       replace("p_bust_three = ", "from fractions import Fraction\np_bust_three = Fraction(1, 3)")),
+    "raises": combine(insert_after("from coursekit.grading import check", "1 / 0"),
+                      insert_after("def hand_total", "undefined_name + 1")),
+    "loops": insert_after("def hand_total", "while True:\n    pass"),
+    "loops_in_a_test": replace("def is_soft", LOOPING_IS_SOFT),
+    "ignores_interrupts": insert_after(
+        "def hand_total", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass"),
+    "exits": combine(insert_after("def hand_total", "import sys\nsys.exit('bye')"),
+                     insert_after("def is_soft", "exit()")),
+    "kills_its_kernel": insert_after("def is_soft", "import os\nos._exit(1)"),
+    "megabytes": combine(insert_after("def hand_total", "print('x' * 20_000_000)"),
+                         insert_after("def is_soft", "for i in range(300_000):\n    print(i)")),
+    "no_check_cells": lambda cells: cells.__setitem__(slice(None), [c for c in cells if "check" not in c.source]),
+}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("submissions")
+    paths = {name: variant(folder, name, edit) for name, edit in VARIANTS.items()}
+    for name, source in (("solution01", ROOT / "solutions" / "01_superpositions.ipynb"),
+                         ("exercise01", ROOT / "exercises" / "01_superpositions.ipynb"), ("exercise02", EX02)):
+        paths[name] = folder / name / source.name
+        paths[name].parent.mkdir()
+        paths[name].write_bytes(source.read_bytes())
+    paths["not_json"] = folder / "not_json" / SOL02.name
+    paths["not_json"].parent.mkdir()
+    paths["not_json"].write_text('{"cells": [')
+    paths["unknown"] = folder / "unknown" / "homework.ipynb"
+    paths["unknown"].parent.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), paths["unknown"])
+    before = {name: (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest()) for name, p in paths.items()}
+    out = folder / "out" / "grades.csv"
+    assert grade_main([str(folder), "--out", str(out), "--timeout", str(TIMEOUT), "--jobs", "2"]) == 0
+    after = {name: (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest()) for name, p in paths.items()}
+    records = json.loads(out.with_suffix(".json").read_text())
+    by_name = {Path(r["notebook"]).parent.name: r for r in records}
+    with out.open() as handle:
+        rows = list(csv.reader(handle))
+    return {"records": by_name, "rows": rows, "before": before, "after": after}
+
+
+def test_submissions_are_never_modified(graded):
+    assert graded["before"] == graded["after"]
+
+
+def test_csv_has_the_fixed_columns_then_one_per_question(graded):
+    header = graded["rows"][0]
+    assert header == ["notebook", "exercise", "points", "max_points", "percent",
+                      "01.q1", "01.q2", "01.q3", "01.q4", "01.q5", "02.q1", "02.q2", "02.q3", "02.q4", "02.q5"]
+    assert len(graded["rows"]) == 1 + len(VARIANTS) + 5
+    row = next(r for r in graded["rows"] if "/partial/" in r[0])
+    assert row[1:] == ["02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual"]
+
+
+def test_solutions_score_full_marks_and_untouched_exercises_zero(graded):
+    r = graded["records"]
+    assert (r["solution01"]["points"], r["solution01"]["percent"]) == (23, 100.0)
+    for name in ("exercise01", "exercise02"):
+        assert r[name]["points"] == 0 and r[name]["max_points"] > 0
+        assert all("NotImplementedError" in m for m in r[name]["messages"])
+        tests = [t for q in r[name]["questions"].values() for t in q["tests"]]
+        assert tests and all(t["status"] in ("fail", "manual") for t in tests)
+
+
+def test_a_partly_right_submission_gets_its_partial_score(graded):
+    questions = graded["records"]["partial"]["questions"]
+    assert {qid: q["points"] for qid, q in questions.items()} == {
+        "02.q1": 9, "02.q2": 0, "02.q3": 3, "02.q4": 1, "02.q5": 0}
+    assert questions["02.q5"]["manual"] and questions["02.q5"]["tests"][0]["status"] == "manual"
+    stub = questions["02.q2"]["tests"][0]
+    assert stub["message"].startswith("not done yet: count the aces as 1 first")
+
+
+@pytest.mark.parametrize("name, note", [
+    ("raises", "raised ZeroDivisionError: division by zero"),
+    ("loops", f"was stopped after {TIMEOUT} s"),
+    ("ignores_interrupts", "skipped because it ran over"),
+    ("exits", "raised SystemExit: bye"),
+    ("kills_its_kernel", "skipped because it stopped the kernel"),
+    ("megabytes", None),
+    ("no_check_cells", None),
+])
+def test_a_broken_cell_costs_nothing_else(graded, name, note):
+    record = graded["records"][name]
+    assert (record["points"], record["max_points"]) == (FULL02, FULL02), record["messages"]
+    if note:
+        assert any(note in m for m in record["messages"]), record["messages"]
+    assert len(json.dumps(record)) < 20_000  # megabytes of output never reach the grade file
+
+
+def test_a_test_that_loops_is_stopped_and_the_rest_still_count(graded):
+    record = graded["records"]["loops_in_a_test"]
+    assert record["points"] == FULL02 - 7
+    assert "stopped after" in record["questions"]["02.q2"]["tests"][0]["message"]
+
+
+def test_unreadable_and_unknown_notebooks_get_a_row_and_a_reason(graded):
+    broken = graded["records"]["not_json"]
+    assert (broken["exercise"], broken["points"], broken["max_points"]) == ("02", 0, FULL02)
+    assert broken["messages"][0].startswith("not a readable notebook")
+    assert all(q["message"] == "the notebook could not be read" for q in broken["questions"].values())
+    unknown = graded["records"]["unknown"]
+    assert unknown["exercise"] == "" and "cannot tell which exercise" in unknown["messages"][0]
+
+
+def test_private_tests_count_but_are_marked_private(tmp_path):
+    tests = tmp_path / "private"
+    tests.mkdir()
+    (tests / "more.py").write_text(
+        "from coursekit.grading import Case\n"
+        "TESTS = {'02.q1': [Case(\"hand_total(['A', '9', 'A'])\", 21, points=3)]}\n")
+    out = tmp_path / "grades.csv"
+    assert grade_main([str(SOL02), "--out", str(out), "--tests", str(tests), "--timeout", "20"]) == 0
+    (record,) = json.loads(out.with_suffix(".json").read_text())
+    assert (record["points"], record["max_points"]) == (FULL02 + 3, FULL02 + 3)
+    private = record["questions"]["02.q1"]["tests"][-1]
+    assert (private["label"], private["public"], private["status"]) == ("hand_total(['A', '9', 'A'])", False, "pass")
+
+
+def test_bad_command_lines_exit_2_with_a_reason(tmp_path, capsys):
+    assert grade_main([str(tmp_path / "missing.ipynb")]) == 2
+    assert "neither a notebook nor a folder" in capsys.readouterr().err
+    assert grade_main([str(tmp_path)]) == 2
+    assert "no .ipynb files" in capsys.readouterr().err
+    assert grade_main([str(SOL02), "--tests", str(tmp_path / "nope")]) == 2
