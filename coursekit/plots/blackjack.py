@@ -14,6 +14,7 @@ OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
 def _axes(ax, size=(7.5, 4.2)):
     if ax is None:
         fig, ax = plt.subplots(figsize=size, layout="constrained")
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return ax.figure, ax
 
 
