@@ -265,7 +265,8 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     xy[:, 1] = xy[:, 1] * 1.35
     width = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 1.0
     levels = int(max(g.vs["depth"])) if g.vcount() else 0
-    if ax is None:
+    owned = ax is None
+    if owned:
         _, ax = plt.subplots(figsize=(min(13.0, max(5.0, 0.62 * width + 1.6)), 1.05 * levels * 1.35 + 1.7))
         ax.figure.subplots_adjust(left=0.01, right=0.94, bottom=0.02, top=0.92)   # no need for a tight bbox
     fig = ax.figure
@@ -293,7 +294,8 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     visits = np.asarray(g.vs["visits"], dtype=float)
     top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
     sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
-    cmap = mpl.colormaps[SEARCH_CMAP]
+    base = mpl.colormaps[SEARCH_CMAP]       # its inner range only, so black labels stay readable on every disc
+    cmap = mpl.colors.LinearSegmentedColormap.from_list("search", base(np.linspace(0.12, 0.88, 256)))
     colors = [cmap(r) for r in g.vs["win_rate"]]
     colors[0] = "#ffe066"
     edge = ["black" if (m in on_path and path) else ("#6a3d9a" if s else "#555") for m, s in
@@ -326,4 +328,6 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     bar = fig.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
     bar.set_label("win rate of the move into the node", fontsize=8)
     bar.ax.tick_params(labelsize=7)
+    if owned:
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig

@@ -116,6 +116,11 @@ def best_win_rate(stats: MoveStats) -> tuple:
 FINAL_RULES = {"visits": most_visits, "win_rate": best_win_rate}
 
 
+def _identity(state: State) -> State:
+    """The default position key: the state itself."""
+    return state
+
+
 def _as_random(seed: Any) -> random.Random:
     """A random.Random from None, an int, a random.Random or a numpy Generator."""
     if isinstance(seed, random.Random):
@@ -160,8 +165,11 @@ class MCTS:
         self.rollout = rollout
         self.final = final
         self.transpositions = bool(transpositions)
+        # with the state itself as key, a shared node's state is exactly the state reached; with a coarser key
+        # (game.key or key=...) selection replays the moves to know the real state (and the real player to move)
+        self._replay = key is not None or callable(getattr(game, "key", None))
         if key is None:
-            key = getattr(game, "key", None) if callable(getattr(game, "key", None)) else (lambda s: s)
+            key = game.key if callable(getattr(game, "key", None)) else _identity
         self.key = key
         self.rng = _as_random(seed)
         self.root: Node | None = None
@@ -227,6 +235,7 @@ class MCTS:
         path, states, moves = [node], [state], []
         game, policy, c = self.game, self.tree_policy, self.exploration
         on_path = {id(node)} if self.transpositions else None
+        replay = self._replay
         fast = policy is ucb1
         log, sqrt = math.log, math.sqrt
         while not node.untried and node.children:
@@ -251,7 +260,7 @@ class MCTS:
                 if id(chosen) in on_path:     # a cycle through a shared position: stop here
                     break
                 on_path.add(id(chosen))
-                state = game.play(state, best)
+                state = game.play(state, best) if replay else chosen.state
             node = chosen
             path.append(node)
             states.append(state)
@@ -365,6 +374,22 @@ class MCTS:
             seen.add(id(node))
             node = node.children[best.move]
         return line
+
+    def position_counts(self) -> dict:
+        """{position key: how many nodes of the tree hold it}; above 1 the tree repeats a position."""
+        counts: dict = {}
+        if self.root is None:
+            return counts
+        seen, stack = {id(self.root)}, [self.root]
+        while stack:
+            node = stack.pop()
+            key = self.key(node.state)
+            counts[key] = counts.get(key, 0) + 1
+            for child in node.children.values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+        return counts
 
     def tree_size(self) -> int:
         """The number of distinct nodes in the tree (or graph, with transpositions)."""
@@ -498,3 +523,41 @@ def minimax_value(game: Game, state: State) -> "Fraction":
     if game.is_over(state):
         raise ValueError(f"state {state!r} is a finished game")
     return value(state)
+
+
+def optimal_moves(game: Game, state: State) -> tuple:
+    """The moves that keep the game-theoretic value (minimax_value) of `state` for the player to move."""
+    from fractions import Fraction
+
+    target = minimax_value(game, state)
+    mover = game.to_move(state)
+    out = []
+    for move in game.moves(state):
+        t = game.play(state, move)
+        if game.is_over(t):
+            w = game.winner(t)
+            v = Fraction(1, 2) if w is None else Fraction(int(w == mover))
+        else:
+            v = minimax_value(game, t)
+            if game.to_move(t) != mover:
+                v = 1 - v
+        if v == target:
+            out.append(move)
+    return tuple(out)
+
+
+def move_values(game: Game, state: State, value: Callable[[Game, State], Any] = random_playout_value) -> dict:
+    """{move: value for the player making it}: 1 - value(next state) for the opponent, exact at the game's end."""
+    from fractions import Fraction
+
+    mover = game.to_move(state)
+    out = {}
+    for move in game.moves(state):
+        t = game.play(state, move)
+        if game.is_over(t):
+            w = game.winner(t)
+            out[move] = Fraction(1, 2) if w is None else Fraction(int(w == mover))
+        else:
+            v = value(game, t)
+            out[move] = v if game.to_move(t) == mover else 1 - v
+    return out

@@ -12,9 +12,18 @@ VARIANT_COLOURS = ("#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
 
 
 def _axes(ax, size):
+    """(figure, axes, owned): a new figure when ax is None."""
     if ax is None:
         _, ax = plt.subplots(figsize=size)
-    return ax.figure, ax
+        return ax.figure, ax, True
+    return ax.figure, ax, False
+
+
+def _done(fig, owned: bool):
+    """Detach a figure we made from pyplot, so a notebook shows it once, as the cell's value."""
+    if owned:
+        plt.close(fig)
+    return fig
 
 
 def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, title: Optional[str] = None,
@@ -23,7 +32,7 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
 
     `winning` (optional) names the moves that win with best play: their bars are red, the others blue.
     """
-    fig, ax = _axes(ax, (4.6, 3.0))
+    fig, ax, owned = _axes(ax, (4.6, 3.0))
     moves = list(stats)
     p = [stats[m].win_rate for m in moves]
     colours = [GREY if winning is None else (RED if m in winning else BLUE) for m in moves]
@@ -42,13 +51,13 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
         from matplotlib.patches import Patch
         ax.legend(handles=[Patch(color=RED, label="wins with best play"), Patch(color=BLUE, label="loses")],
                   fontsize=7, frameon=False, loc="upper right", ncol=2)
-    return fig
+    return _done(fig, owned)
 
 
 def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseline: Optional[float] = None,
                             title: Optional[str] = None):
     """Accuracy (share of correct moves) against iterations, one line per variant; `baseline`: random picks."""
-    fig, ax = _axes(ax, (5.6, 3.4))
+    fig, ax, owned = _axes(ax, (5.6, 3.4))
     for (name, values), colour in zip(table.items(), VARIANT_COLOURS):
         ax.plot(budgets, np.asarray(values) * 100, "o-", color=colour, label=name)
     if baseline is not None:
@@ -65,13 +74,13 @@ def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseli
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
-    return fig
+    return _done(fig, owned)
 
 
 def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequence[bool], ax=None,
                         title: Optional[str] = None):
     """What a random rollout measures: P(player to move wins under random play) per n, red/blue by the true value."""
-    fig, ax = _axes(ax, (8.0, 3.2))
+    fig, ax, owned = _axes(ax, (8.0, 3.2))
     ns, values = np.asarray(ns), np.asarray(values, dtype=float)
     losing = np.asarray(losing, dtype=bool)
     ax.plot(ns, values, color="#bbbbbb", lw=1, zorder=1)
@@ -85,12 +94,12 @@ def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequ
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
-    return fig
+    return _done(fig, owned)
 
 
 def plot_hits_by_n(ns: Sequence[int], series: dict, ax=None, title: Optional[str] = None, period: int = 8):
     """Per start n, the share of seeds that found a winning move, one row of dots per variant; n mod 8 marked."""
-    fig, ax = _axes(ax, (8.4, 0.9 + 0.75 * len(series)))
+    fig, ax, owned = _axes(ax, (8.4, 0.9 + 0.75 * len(series)))
     ns = np.asarray(ns)
     for row, ((name, rates), colour) in enumerate(zip(series.items(), VARIANT_COLOURS)):
         rates = np.asarray(rates, dtype=float)
@@ -105,12 +114,12 @@ def plot_hits_by_n(ns: Sequence[int], series: dict, ax=None, title: Optional[str
     ax.spines[["top", "right", "left"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
-    return fig
+    return _done(fig, owned)
 
 
 def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, title: Optional[str] = None):
     """Accuracy per residue class n mod 8 (grouped bars, one group per residue, one bar per variant)."""
-    fig, ax = _axes(ax, (5.6, 3.0))
+    fig, ax, owned = _axes(ax, (5.6, 3.0))
     x = np.arange(len(residues))
     width = 0.8 / max(1, len(table))
     for i, ((name, values), colour) in enumerate(zip(table.items(), VARIANT_COLOURS)):
@@ -122,4 +131,4 @@ def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, titl
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10, pad=18)
-    return fig
+    return _done(fig, owned)
