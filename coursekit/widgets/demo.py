@@ -24,6 +24,8 @@ DEMO_CSS = """<style>
   max-width: 1250px;
 }
 .course-demo .widget-inline-hbox { width: auto !important; margin-right: 14px; }
+.course-demo .widget-inline-hbox.widget-slider { width: 440px !important; }
+.course-demo .widget-vbox > .jupyter-button { align-self: flex-start; }
 .course-demo .widget-inline-hbox .widget-label { padding-right: 6px; }
 .course-demo .widget-text input[type=number] { width: 6em; }
 .course-demo .widget-text input[type=text] { width: 12em; }
@@ -33,6 +35,7 @@ DEMO_CSS = """<style>
 .course-demo table { font-size: 19px; }
 .course-demo input, .course-demo select { font-size: 19px; }
 .course-demo img { max-width: 100%; height: auto; }
+.course-demo .widget-image { align-self: flex-start; }  /* natural size: a stretched PNG blurs */
 body[data-voila] .jp-RenderedMarkdown h1 { font-size: 34px; }
 body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
 .course-demo-title h2 { font-size: 30px; margin: 0.2em 0 0.1em 0; }
