@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import math
 
 import ipywidgets as w
 
