@@ -38,6 +38,22 @@ WIZARD_1_DECK_S17 = {
     "10": (0.114418, 0.112879, 0.114662, 0.328879, 0.0364661, 0.0784314, 0.214264),
 }
 
+# Wizard of Odds, Blackjack Appendix 2, "Dealer Probabilities" (last update April 29, 2007),
+# https://wizardofodds.com/blackjack/appendix2.html , table "2 Decks - Dealer Stands on Soft 17": after the dealer
+# checked for and did not have blackjack. Columns 17, 18, 19, 20, 21, Bust.
+WIZARD_2_DECKS_S17_AFTER_PEEK = {
+    "A": (0.186367, 0.189883, 0.188851, 0.190272, 0.076531, 0.168096),
+    "2": (0.139367, 0.133348, 0.130744, 0.123997, 0.119254, 0.353291),
+    "3": (0.132764, 0.130676, 0.124575, 0.121811, 0.11538, 0.374794),
+    "4": (0.130704, 0.120208, 0.121038, 0.116366, 0.113145, 0.39854),
+    "5": (0.121005, 0.122831, 0.117318, 0.109022, 0.10732, 0.422505),
+    "6": (0.166224, 0.10617, 0.106749, 0.101217, 0.097508, 0.422132),
+    "7": (0.370478, 0.138195, 0.078013, 0.078781, 0.07339, 0.261143),
+    "8": (0.129697, 0.361182, 0.129025, 0.068857, 0.06961, 0.24163),
+    "9": (0.12094, 0.112016, 0.354051, 0.121118, 0.060977, 0.230898),
+    "10": (0.122412, 0.1216, 0.122524, 0.36387, 0.038449, 0.231144),
+}
+
 # blackjackinfo.com, "Blackjack Dealer Outcome Probabilities", https://www.blackjackinfo.com/dealer-outcome-probabilities/
 # table "Single Deck: Dealer hits soft 17", in percent, one row per outcome, columns up-cards 2..9, Ten, Ace. The BJ
 # row is before the peek; the other rows are after the dealer checked and had no blackjack.
@@ -151,6 +167,16 @@ def test_dealer_table_matches_wizard_of_odds_one_deck_stands_on_soft_17():
         assert sum(got.values()) == 1
         for mine, theirs in zip(values, row):
             assert float(mine) == pytest.approx(theirs, abs=1e-6), up
+
+
+def test_dealer_table_matches_wizard_of_odds_two_decks_after_the_peek():
+    ours = dealer_table(decks=2, hit_soft_17=False)
+    for up, row in WIZARD_2_DECKS_S17_AFTER_PEEK.items():
+        got = ours[up]
+        no_natural = 1 - got["natural"]
+        values = [got[t] / no_natural for t in range(17, 22)] + [got["bust"] / no_natural]
+        for mine, theirs in zip(values, row):
+            assert float(mine) == pytest.approx(theirs, abs=1.5e-6), up
 
 
 def test_dealer_table_matches_blackjackinfo_one_deck_hits_soft_17():
