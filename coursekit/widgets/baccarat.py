@@ -80,21 +80,8 @@ class CoupTable(CourseWidget):
         if coup.natural:
             self.message.show(prefix + "A natural (8 or 9 on two cards): nobody draws, the table is not used.")
         else:
-            banker2 = hand_value(coup.banker[:2])
-            third = coup.player_third
-            table = drawing_table(rule)
-            self.cell = (banker2, table.column_of(None if third is None else third.rank))
-            verb = "draws" if coup.banker_drew else "stands"
-            seed_rule = seed_rule_for(None if third is None else card_value(third))
-            if third is None:
-                why = f"the player stood; banker on {banker2} {verb} (seed rule 1: draw on 0-5)"
-            else:
-                why = (f"player's third card {third.rank} (value {card_value(third)}), banker on {banker2}: "
-                       f"{verb} (seed rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
-            if rule(banker2, None if third is None else third.rank) != banker_draws(banker2, None if third is None
-                                                                                 else third.rank):
-                why += " -- but the seed's code gets this cell wrong"
-            self.message.show(prefix + why[0].upper() + why[1:] + ".", "ok")
+            self.cell = (hand_value(coup.banker[:2]), drawing_table(rule).column_of(_rank(coup.player_third)))
+            self.message.show(prefix + explain(coup, rule), "ok")
         self.render()
 
     def render(self) -> None:
@@ -114,6 +101,25 @@ class CoupTable(CourseWidget):
         self.tally.value = (f'<span style="font-size:1.1em">Coups: <b>{total}</b> &nbsp; banker {self.counts["banker"]}'
                             f' &nbsp; player {self.counts["player"]} &nbsp; tie {self.counts["tie"]}'
                             f' &nbsp; cards left: {self.shoe.remaining}</span>')
+
+
+def _rank(card) -> str | None:
+    return None if card is None else card.rank
+
+
+def explain(coup: Coup, rule=banker_draws) -> str:
+    """Why the banker drew or stood in a coup without a natural, with the seed's rule for that column."""
+    banker, third = hand_value(coup.banker[:2]), coup.player_third
+    verb = "draws" if coup.banker_drew else "stands"
+    seed_rule = seed_rule_for(None if third is None else card_value(third))
+    if third is None:
+        why = f"The player stood; banker on {banker} {verb} (seed rule 1: draw on 0-5)"
+    else:
+        why = (f"Player's third card {third.rank} (value {card_value(third)}), banker on {banker}: {verb} "
+               f"(seed rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
+    if rule(banker, _rank(third)) != banker_draws(banker, _rank(third)):
+        why += " -- but the seed's code gets this cell wrong"
+    return why + "."
 
 
 def _hand_row(title: str, cards, total: int) -> str:
