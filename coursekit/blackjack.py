@@ -1,4 +1,4 @@
-"""Blackjack: counting hands with superpositions (seed 000), the dealer rule and settlement.
+"""Blackjack: counting hands with superpositions (seed 000), the dealer rule, settlement; seed 002's game simulated.
 
 Card functions take Card objects or bare rank strings: `hand_total(["A", "K"]) == 21`.
 Words as casinos use them: the *hard* total counts every ace as 1; a hand is *soft* when one ace can count 11
@@ -7,8 +7,21 @@ without busting, and its soft total is that higher value. (Seed 000's prose swap
 
 from __future__ import annotations
 
+import random as _random
 from typing import Iterable, Optional
 
+import numpy as _np
+
+from coursekit.blackjack_exact import (  # the exact solver, re-exported here  # noqa: F401
+    DEALER_RESULTS,
+    UPCARDS,
+    check_decks,
+    check_threshold,
+    deck_counts,
+    dealer_outcomes,
+    dealer_table,
+    exact_outcomes,
+)
 from coursekit.cards import Card, CardLike, ranks_of
 from coursekit.superposition import Superposition, all_of, any_of, eigenstates
 
@@ -185,20 +198,7 @@ def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17
 
 
 # --- seed 002: simulation against exact computation ----------------------------------------------------------------
-# The exact solver lives in coursekit.blackjack_exact; its public names are re-exported here.
-from coursekit.blackjack_exact import (  # noqa: E402
-    DEALER_RESULTS,
-    UPCARDS,
-    dealer_outcomes,
-    dealer_table,
-    exact_outcomes,
-)
-
-import random as _random  # noqa: E402
-
-import numpy as _np  # noqa: E402
-
-from coursekit.blackjack_exact import check_decks, check_threshold, deck_counts  # noqa: E402
+# (exact answers: coursekit.blackjack_exact, re-exported above)
 
 THIRTEEN = _np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])  # uniform ranks: ace, 2..9, four ten-valued
 CHUNK_CARDS = 1 << 22  # cards held in memory per chunk of games
