@@ -354,3 +354,74 @@ def test_tictactoe_bad_boards():
         TTT.start("xq")
     with pytest.raises(ValueError, match="empty cell"):
         TTT.play(TTT.start("x"), 0)
+
+
+# --- helpers the lessons use ---------------------------------------------------------------------------------------
+
+from coursekit.mcts import accuracy_table, as_strategy, hit_rates, move_values, optimal_moves  # noqa: E402
+from coursekit.subtraction import match, random_player  # noqa: E402
+
+
+def test_move_values_show_the_rollout_bias_at_62():
+    values = move_values(GAME, GAME.start(62))
+    assert GAME.winning_moves(62) == (5,)
+    assert max(values, key=values.get) == 3, "under random play the losing -3 looks best"
+    assert values[5] == 1 - random_playout_value(GAME, GAME.start(57))
+    exact = move_values(GAME, GAME.start(62), minimax_value)
+    assert exact == {3: 0, 5: 1, 11: 0}
+
+
+def test_optimal_moves_agree_with_the_strategy_table():
+    for n in range(1, 50):
+        expected = GAME.winning_moves(n) or GAME.move_set
+        assert optimal_moves(GAME, GAME.start(n)) == expected, n
+
+
+def test_position_counts_expose_repeated_positions():
+    plain = MCTS(GAME, seed=0)
+    plain.search(GAME.start(100), 1000)
+    counts = plain.position_counts()
+    assert sum(counts.values()) == plain.tree_size() == 1001
+    assert max(counts.values()) > 10, "the plain tree holds some position many times"
+    shared = MCTS(GAME, seed=0, transpositions=True)
+    shared.search(GAME.start(100), 1000)
+    assert set(shared.position_counts().values()) == {1}
+
+
+def test_hit_rates_and_accuracy_table_agree():
+    states = [GAME.start(n) for n in (14, 22, 30, 46)]
+    correct = lambda s: GAME.winning_moves(s.n)  # noqa: E731
+    rates = hit_rates(GAME, states, correct, 200, seeds=(0, 1))
+    assert len(rates) == 4 and all(r in (0, 0.5, 1) for r in rates)
+    table = accuracy_table(GAME, states, correct, [200], {"plain": {}}, seeds=(0, 1))
+    assert table["plain"][0] == pytest.approx(sum(rates) / 4)
+    with pytest.raises(ValueError, match="at least one"):
+        hit_rates(GAME, [], correct, 10)
+
+
+def test_mcts_as_a_player_beats_the_random_player():
+    player = as_strategy(GAME, 200)
+    assert player.label == "MCTS 200"
+    result = match(player, random_player, starts=range(20, 31), rounds=1, seed=3)
+    assert result.rate > 0.7
+    again = match(as_strategy(GAME, 200), random_player, starts=range(20, 31), rounds=1, seed=3)
+    assert again.wins == result.wins, "seeded by the match's generator"
+    with pytest.raises(ValueError, match="iterations"):
+        as_strategy(GAME, 0)
+
+
+class KeyedNim(Nim):
+    """Nim whose position key ignores the player to move (both players face the same pile)."""
+
+    def key(self, state):
+        return state[0]
+
+
+def test_a_game_key_merges_positions_and_keeps_players_right():
+    game = KeyedNim()
+    search = MCTS(game, seed=1, transpositions=True)
+    search.search(game.start(15), 2000)
+    assert search.tree_size() == 16
+    assert search.best_move() == 3
+    for seed in range(3):
+        assert best_move(game, game.start(22), 2000, seed=seed, transpositions=True) == 2

@@ -107,3 +107,23 @@ def test_transposition_tree_flags_shared_nodes_and_draws():
     assert any(g.vs["shared"]), "30-3-5 and 30-5-3 are the same position"
     fig = draw_search_tree(search, depth=3)
     assert "transpositions" in fig.axes[0].get_title()
+
+
+def test_lesson_figures_show_the_numbers_they_are_given():
+    from coursekit.plots.mcts import (plot_accuracy_by_budget, plot_accuracy_by_residue, plot_hits_by_n,
+                                      plot_move_stats, plot_rollout_values)
+
+    game = SubtractionGame()
+    stats = MCTS(game, seed=1).search(game.start(22), 300)
+    fig = plot_move_stats(stats, winning=game.winning_moves(22))
+    heights = [bar.get_height() for bar in fig.axes[0].patches]
+    assert heights == pytest.approx([s.win_rate for s in stats.values()])
+    fig = plot_accuracy_by_budget([10, 100], {"plain": [0.5, 0.7], "shared": [0.6, 1.0]}, baseline=0.6)
+    lines = [line for line in fig.axes[0].get_lines() if line.get_label() in ("plain", "shared")]
+    assert [list(line.get_ydata()) for line in lines] == [[50, 70], [60, 100]]
+    fig = plot_rollout_values([1, 2, 3], [0.0, 0.0, 1 / 3], [True, True, False])
+    assert len(fig.axes[0].collections) == 2
+    fig = plot_hits_by_n([12, 13], {"plain": [1.0, 0.0]})
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["plain"]
+    fig = plot_accuracy_by_residue([3, 4], {"plain": [0.5, 1.0]})
+    assert [bar.get_height() for bar in fig.axes[0].patches] == [50, 100]
