@@ -136,9 +136,11 @@ def bet_for(bankroll, betting: Betting, goal: int = 2 * START, min_bet: int = MI
 
 
 def _check_money(start, goal: int, min_bet: int) -> None:
-    for name, value in (("start", start), ("goal", goal), ("min_bet", min_bet)):
+    for name, value in (("goal", goal), ("min_bet", min_bet)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
             raise ValueError(f"{name} must be a positive whole number of euros, not {value!r}")
+    if isinstance(start, bool) or not isinstance(start, (int, float, Fraction, np.integer)) or start <= 0:
+        raise ValueError(f"start must be a positive amount of euros, not {start!r}")
     if not min_bet <= start < goal:
         raise ValueError(f"need min_bet <= start < goal, not min_bet={min_bet}, start={start}, goal={goal}")
 
@@ -221,7 +223,7 @@ def doubling_probability(betting: Betting = "timid", start: int = START, goal: O
                          min_bet: int = MIN_BET, policy: Policy = 17) -> float:
     """The exact probability (as a float) of reaching `goal` (default double the start) before going broke."""
     goal = 2 * start if goal is None else goal
-    return float(doubling_chances(betting, start, goal, min_bet, policy)[start])
+    return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
 
 
 def expected_rounds(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from functools import lru_cache
 
 import ipywidgets as w
@@ -18,8 +19,17 @@ RESULT_TEXT = {"blackjack": "Blackjack! You won with Blackjack!", "dealer_bust":
 
 @lru_cache(maxsize=8)
 def chances(betting: str) -> dict:
-    """Exact doubling chances from every reachable bankroll (start 100, goal 200, minimum bet 10)."""
+    """Exact doubling chances from every bankroll reachable from 100€ (goal 200, minimum bet 10)."""
     return doubling_chances(betting)
+
+
+@lru_cache(maxsize=256)
+def chance_from(betting: str, bankroll) -> float:
+    """The exact chance to reach 200€ from a bankroll, betting one way from now on."""
+    known = chances(betting)
+    if bankroll in known:
+        return float(known[bankroll])
+    return float(doubling_chances(betting, start=bankroll, goal=200)[bankroll])
 
 
 class TournamentTable(CourseWidget):
@@ -132,11 +142,9 @@ class TournamentTable(CourseWidget):
         self.timid.disabled = self.bold.disabled = phase in ("bet", "player", "over")
         odds = ""
         if not game.over and phase not in ("bet", "player"):
-            b = game.bankroll
-            timid, bold = chances("timid").get(_key(b)), chances("bold").get(_key(b))
-            parts = [f"{name} {float(p):.1%}" for name, p in (("timid", timid), ("bold", bold)) if p is not None]
-            if parts:
-                odds = f" &nbsp; Exact chance to reach 200€ from here: {', '.join(parts)}."
+            b = _key(game.bankroll)
+            odds = (f" &nbsp; Exact chance to reach 200€ from here: timid {chance_from('timid', b):.1%}, "
+                    f"bold {chance_from('bold', b):.1%}.")
         self.status.value = (f'<span style="font-size:1.2em">Round <b>{game.round}</b> &nbsp; '
                              f'Money: <b>{html.escape(money(game.bankroll))}</b>{odds}</span>')
         board = hand_html("You", game.player) if game.player.cards else ""
@@ -150,5 +158,5 @@ class TournamentTable(CourseWidget):
 
 
 def _key(bankroll):
-    """A bankroll as the chains key it (175.0 -> 175)."""
-    return int(bankroll) if float(bankroll).is_integer() else bankroll
+    """A bankroll as the chains key it (175.0 -> 175, 122.5 -> Fraction(245, 2))."""
+    return int(bankroll) if float(bankroll).is_integer() else Fraction(bankroll)
