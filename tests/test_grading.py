@@ -262,3 +262,12 @@ def test_generator_round_trip_refuses_a_learners_changes_without_force(tmp_path,
     nbformat.write(solution, sol / source.name)
     assert generate_main(args + ["--check"]) == 1  # stale
     assert generate_main(args) == 0 and "One more line." in target.read_text()
+
+
+def test_the_points_in_each_question_heading_match_its_tests():
+    for path in sorted(SOLUTIONS.glob("*.ipynb")):
+        headings = [c.source.splitlines()[0] for c in nbformat.read(path, as_version=4).cells
+                    if c.cell_type == "markdown" and c.source.startswith("## Question")]
+        stated = [int(x) for h in headings for x in re.search(r"\(([^)]*) points\)", h).group(1)
+                  .replace("written, ", "").split(" + ")]
+        assert stated == [q.max_points for q in questions(path.name[:2])], path.name

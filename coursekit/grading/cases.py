@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import random
 import signal
 import threading
 import time
@@ -122,12 +123,16 @@ class _Sink:
         pass
 
 
+# modules a test expression may use even when the learner's notebook did not import them
+HELPERS = {"random": random, "Fraction": Fraction}
+
+
 def evaluate(expr: str, namespace: dict, seconds: Optional[float]) -> Any:
     """Evaluate `expr` in the learner's namespace under a time limit, with their printing swallowed."""
     import contextlib
 
     with contextlib.redirect_stdout(_Sink()), contextlib.redirect_stderr(_Sink()), _TimeLimit(seconds):
-        return eval(compile(expr, "<check>", "eval"), namespace)  # noqa: S307 - the learner's own code
+        return eval(compile(expr, "<check>", "eval"), namespace, dict(HELPERS))  # noqa: S307 - learner code
 
 
 def explain(error: BaseException, expr: str, seconds: Optional[float]) -> str:
