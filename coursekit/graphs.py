@@ -301,7 +301,8 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     edge = ["black" if (m in on_path and path) else ("#6a3d9a" if s else "#555") for m, s in
             zip(g.vs["moves"], g.vs["shared"])]
     ax.scatter(xy[:, 0], xy[:, 1], s=sizes, c=colors, edgecolors=edge,
-               linewidths=[2.2 if (m in on_path and path) else 0.8 for m in g.vs["moves"]], zorder=3)
+               linewidths=[2.2 if (m in on_path and path) else (1.8 if sh else 0.8)
+                           for m, sh in zip(g.vs["moves"], g.vs["shared"])], zorder=3)
     ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
     ax.set_ylim(xy[:, 1].max() + 0.9, xy[:, 1].min() - 0.6)
     # one text per node (fast to render): the position on the disc, wins/visits on a second line just below it
@@ -324,6 +325,9 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
         title = (f"search from {g.vs[0]['label']} after {root.visits} iterations ({kind}; "
                  f"{search.tree_size()} nodes, depth <= {depth} shown)")
     ax.set_title(title, fontsize=10)
+    if any(g.vs["shared"]):
+        ax.text(0.0, 0.0, "purple ring: a position reached by several move orders (one shared node)",
+                transform=ax.transAxes, fontsize=8, color="#6a3d9a", va="bottom")
     sm = mpl.cm.ScalarMappable(cmap=cmap, norm=mpl.colors.Normalize(0, 1))
     bar = fig.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
     bar.set_label("win rate of the move into the node", fontsize=8)

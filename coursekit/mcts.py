@@ -78,6 +78,7 @@ class Iteration:
     rollout: tuple           # the states of the simulated game, from the new leaf to the end
     winner: Player | None
     updated: tuple           # (moves from the root, visits, wins) of every node backpropagation touched
+    shared: bool = False     # with transpositions: the expanded move reached a position already in the table
 
     @property
     def path(self) -> tuple:
@@ -176,6 +177,7 @@ class MCTS:
         self.table: dict = {}
         self.iterations = 0
         self.trace: list[Iteration] = []
+        self.linked = False      # did the last expansion reach a position already in the table?
 
     # --- set-up ---
     def reset(self, state: State) -> Node:
@@ -226,7 +228,8 @@ class MCTS:
                 prefix = prefix + (moves[i - 1],)
             updated.append((prefix, node.visits, node.wins))
         selected = tuple(moves[:-1]) if expanded is not None else tuple(moves)
-        return Iteration(self.iterations, selected, expanded, tuple(rollout), winner, tuple(updated))
+        return Iteration(self.iterations, selected, expanded, tuple(rollout), winner, tuple(updated),
+                         expanded is not None and self.linked)
 
     # --- the four phases ---
     def select(self) -> tuple[list, list, list]:
@@ -278,9 +281,11 @@ class MCTS:
         move = untried.pop()
         state = self.game.play(states[-1], move)
         child = None
+        self.linked = False
         if self.transpositions:
             key = self.key(state)
             child = self.table.get(key)
+            self.linked = child is not None
             if child is None:
                 child = self.table[key] = Node(state, () if self.game.is_over(state) else self.game.moves(state))
         else:

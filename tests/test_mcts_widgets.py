@@ -127,3 +127,17 @@ def test_lesson_figures_show_the_numbers_they_are_given():
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["plain"]
     fig = plot_accuracy_by_residue([3, 4], {"plain": [0.5, 1.0]})
     assert [bar.get_height() for bar in fig.axes[0].patches] == [50, 100]
+
+
+def test_transposition_steps_say_when_expansion_links_a_known_position():
+    stepper = MCTSStepper(n=30, seed=1, transpositions=True)
+    linked = []
+    for _ in range(150):
+        stepper.search.run(0)
+        stepper.last = stepper.search.iterate(trace=True)
+        if stepper.last.shared:
+            linked.append(stepper.phase_lines()[1])
+    assert linked and all("already in the table" in line for line in linked)
+    plain = MCTSStepper(n=30, seed=1)
+    plain.run100.click()
+    assert not plain.last.shared

@@ -102,7 +102,10 @@ class MCTSStepper(CourseWidget):
             selection = f"1. Selection (UCB1): {selection}"
         else:
             selection = f"1. Selection: stay at {root} (it still has untried moves)"
-        if it.expanded is not None:
+        if it.expanded is not None and it.shared:
+            expansion = (f"2. Expansion: {walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}, a position already "
+                         f"in the table: linked, its statistics shared")
+        elif it.expanded is not None:
             expansion = f"2. Expansion: new node {walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}"
         else:
             expansion = f"2. Expansion: none ({walk[-1]} ends the game)"
