@@ -213,3 +213,27 @@ def test_dealer_outcomes_match_simulated_dealer_hands():
         busts += hand.busted
     p = float(dealer_outcomes("6", 6)["bust"])
     assert abs(busts / hands - p) < 4.5 * math.sqrt(p * (1 - p) / hands)
+
+
+def test_no_progress_bar_for_a_quick_run(capsys):
+    simulate(20_000, seed=1)  # well under a second: tqdm's one-second delay keeps the bar hidden
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out == ""
+
+
+def test_lesson_figures_show_what_they_say():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from coursekit.plots.blackjack import convergence, dealer_busts, doubling, thresholds
+
+    fig = convergence(play_games(5000, seed=1, progress=False), exact_outcomes(exact=False))
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log" and len(ax.collections) == 3  # one 1/sqrt(n) band per outcome
+    assert any("exact 0.4889" in t.get_text() for t in ax.get_legend().get_texts())
+    fig = thresholds({t: exact_outcomes(player_stands_at=t, exact=False) for t in (14, 15, 16)})
+    assert any("best: stand on 15" in t.get_text() for t in fig.axes[0].texts)
+    fig = dealer_busts({"1 deck": dealer_table(1), "infinite": dealer_table(None)})
+    assert len(fig.axes[0].patches) == 20
+    fig = doubling([10, 20], [0.24, 0.35], [0.25, 0.34], runs=1000, timid=0.24, bold=0.46)
+    assert fig.axes[0].get_ylabel() == "chance to reach 200€"

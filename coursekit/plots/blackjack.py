@@ -6,6 +6,7 @@ from typing import Mapping, Optional, Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 COLOURS = {"win": "#2e7d32", "lose": "#c62828", "draw": "#1565c0", "net": "#6a1b9a"}
 OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
@@ -31,6 +32,8 @@ def convergence(results: np.ndarray, exact: Mapping[str, float], ax=None, z: flo
         ax.axhline(p, color=COLOURS[name], linestyle="--", linewidth=1)
         ax.plot(n, running, color=COLOURS[name], linewidth=1.6, label=f"{name}: exact {p:.4f}")
     ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))  # plain labels: no slow mathtext
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlim(10, n_total)
     ax.set_ylim(0, 0.75)
     ax.set_xlabel("games played")
