@@ -165,6 +165,8 @@ def _dealer_counts(decks_left: np.ndarray, start: tuple[int, ...], stands_at: in
         return np.int64 if falling(largest, k) < 2 ** 62 else object
 
     left = decks_left.astype(np.float64 if not exact else np.int64)
+    most = max(int(nodes.max(initial=0)) for nodes, _ in tree.levels) + 1
+    remaining = [np.maximum(left[:, r][None, :] - (np.arange(most) - start[r])[:, None], 0) for r in range(10)]
     sizes = size.astype(kind(depth))
     weights = np.ones((1, len(size)), dtype=kind(0))
     numerators: dict[int, np.ndarray] = {}
@@ -184,10 +186,8 @@ def _dealer_counts(decks_left: np.ndarray, start: tuple[int, ...], stands_at: in
         reciprocal = 1 if exact else 1.0 / np.maximum(sizes - k, 1)
         for r, (src, dst, drawn) in enumerate(per_rank):
             # rows that already drew d cards of rank r share one factor per deck: the d cards are gone
-            for d in np.unique(drawn).tolist():
-                rows = drawn == d
-                remaining = np.maximum(left[:, r] - (d - start[r]), 0) * reciprocal
-                following[dst[rows]] += weights[src[rows]] * remaining
+            if len(src):
+                following[dst] += weights[src] * (remaining[r][drawn] * reciprocal)
         weights = following
     return numerators, (depth if exact else 0)
 
