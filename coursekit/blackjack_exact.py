@@ -50,29 +50,6 @@ def rank_index(card: CardLike) -> int:
     return 0 if rank == "A" else 9 if rank in ("10", "J", "Q", "K") else int(rank) - 1
 
 
-def hand_value(counts: tuple[int, ...]) -> tuple[int, bool]:
-    """The best total of a multiset of ranks and whether it is soft (an ace counting 11)."""
-    hard = sum((i + 1) * c for i, c in enumerate(counts))
-    if counts[0] and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
-def _result(counts: tuple[int, ...], stands_at: int, hit_soft_17: bool) -> Optional[int]:
-    """None while the hand draws, else its result code: a total, BUST or NATURAL."""
-    cards = sum(counts)
-    if cards < 2:
-        return None
-    total, soft = hand_value(counts)
-    if total > 21:
-        return BUST
-    if cards == 2 and total == 21:
-        return NATURAL
-    if total < stands_at or (hit_soft_17 and soft and total == 17):
-        return None
-    return total
-
-
 class Tree(NamedTuple):
     """The multisets a hand passes through, level by level (level = cards drawn after the start)."""
 
