@@ -496,11 +496,14 @@ def random_playout_value(game: Game, state: State) -> "Fraction":
     return value(state)
 
 
-def minimax_value(game: Game, state: State) -> "Fraction":
-    """The game-theoretic value for the player to move: 1 win, 0 loss, 1/2 draw, both sides playing perfectly."""
+def minimax_value(game: Game, state: State, memo: dict | None = None) -> "Fraction":
+    """The game-theoretic value for the player to move: 1 win, 0 loss, 1/2 draw, both sides playing perfectly.
+
+    `memo` (a dict, filled as it goes) lets several calls on the same game share their work.
+    """
     from fractions import Fraction
 
-    memo: dict = {}
+    memo = {} if memo is None else memo
     half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
 
     def value(s: State) -> Fraction:
@@ -534,7 +537,8 @@ def optimal_moves(game: Game, state: State) -> tuple:
     """The moves that keep the game-theoretic value (minimax_value) of `state` for the player to move."""
     from fractions import Fraction
 
-    target = minimax_value(game, state)
+    memo: dict = {}
+    target = minimax_value(game, state, memo)
     mover = game.to_move(state)
     out = []
     for move in game.moves(state):
@@ -543,7 +547,7 @@ def optimal_moves(game: Game, state: State) -> tuple:
             w = game.winner(t)
             v = Fraction(1, 2) if w is None else Fraction(int(w == mover))
         else:
-            v = minimax_value(game, t)
+            v = minimax_value(game, t, memo)
             if game.to_move(t) != mover:
                 v = 1 - v
         if v == target:

@@ -29,12 +29,20 @@ class Board(NamedTuple):
         return "\n".join(rows)
 
 
+_WINNERS: dict = {}   # cells -> "x", "o" or "" (no line); tic-tac-toe has only 5478 legal boards
+
+
 def _line_winner(cells: tuple) -> Optional[str]:
-    for a, b, c in LINES:
-        v = cells[a]
-        if v != "." and v == cells[b] == cells[c]:
-            return v
-    return None
+    got = _WINNERS.get(cells)
+    if got is None:
+        got = ""
+        for a, b, c in LINES:
+            v = cells[a]
+            if v != "." and v == cells[b] == cells[c]:
+                got = v
+                break
+        _WINNERS[cells] = got
+    return got or None
 
 
 class TicTacToe:
