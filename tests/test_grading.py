@@ -271,3 +271,24 @@ def test_the_points_in_each_question_heading_match_its_tests():
         stated = [int(x) for h in headings for x in re.search(r"\(([^)]*) points\)", h).group(1)
                   .replace("written, ", "").split(" + ")]
         assert stated == [q.max_points for q in questions(path.name[:2])], path.name
+
+
+def test_hidden_answers_agree_with_published_figures_and_the_library():
+    from coursekit.blackjack import dealer_outcomes
+    from coursekit.grading.questions import ex01, ex02, ex03, ex07, ex08, ex09
+    from coursekit.mcts import move_values
+    from coursekit.subtraction import SubtractionGame
+    from coursekit.tictactoe import TicTacToe
+
+    assert len(ex01.primes_below(1000)) == 168  # pi(1000)
+    assert round(100 * float(ex02.natural_chance(1)), 2) == 4.83  # one deck, Wizard of Odds
+    assert round(100 * float(ex02.natural_chance(6)), 2) == 4.75  # six decks
+    bust = ex03.dealer_bust_reference(17)
+    assert round(100 * float(bust), 2) == 28.16  # S17, infinite deck
+    weights = {up: Fraction(4 if up == "10" else 1, 13) for up in ["A"] + [str(v) for v in range(2, 11)]}
+    assert bust == sum(w * dealer_outcomes(up, decks=None)["bust"] for up, w in weights.items())
+    game = SubtractionGame()
+    assert move_values(game, game.start(20)) == {d: ex08.move_value(20, d) for d in (3, 5, 11)}
+    from coursekit.mcts import random_playout_value
+    assert ex07.uniform_win_chance(22) == random_playout_value(game, game.start(22))
+    assert ex09.reachable(TicTacToe(), TicTacToe().start()) == 5478  # the well-known count of tic-tac-toe boards

@@ -207,7 +207,11 @@ class Sweep:
         deadline = None if seconds is None else time.monotonic() + seconds
         for args in cases:
             call = f"{self.func}({', '.join(short(a) for a in args)})"
-            expected = self.reference(*args)
+            try:
+                expected = self.reference(*args)
+            except Exception as error:  # noqa: BLE001 - a broken test must say so, not crash the check
+                return Outcome(status="fail", points=0, message=f"the test itself failed on {call}: {error!r}",
+                               **base)
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return Outcome(status="fail", points=0, message=f"stopped after {seconds:g} s: too slow",
