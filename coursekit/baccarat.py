@@ -474,8 +474,9 @@ def as_generator(seed: Seed) -> np.random.Generator:
         return seed
     if isinstance(seed, random.Random):
         return np.random.default_rng(seed.getrandbits(64))
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be an int, a random.Random, a numpy Generator or None, not {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise ValueError(f"seed must be a whole number 0 or more, a random.Random, a numpy Generator or None, "
+                         f"not {seed!r}")
     return np.random.default_rng(seed)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
@@ -29,8 +30,8 @@ def test_table_grid_has_a_letter_per_cell_and_the_six_seed_rules():
     assert letters.count("D") == sum(banker_draws(t, c) for t in range(8) for c in list(range(10)) + [None])
     assert sorted(t for t in texts(ax) if t.isdigit()) == ["1", "2", "3", "4", "5", "6", "6"]  # rule 6 twice
     frames = [p for p in ax.patches if isinstance(p, Rectangle) and not p.get_fill()]
-    assert len(frames) == 1 and frames[0].get_xy() == (7.5, 2.5)
-    plt.close(fig)
+    assert len(frames) == 1 and frames[0].get_bbox().bounds == pytest.approx((7.6, 2.6, 0.8, 0.8))  # inside (3, 8)
+    assert not plt.get_fignums(), "figures made without an ax are detached from pyplot (shown once in notebooks)"
 
 
 def test_seed_table_by_rank_frames_the_sixteen_wrong_cells():
@@ -39,7 +40,7 @@ def test_seed_table_by_rank_frames_the_sixteen_wrong_cells():
     assert [t.get_text() for t in ax.get_xticklabels()][:13] == list("A23456789") + ["10", "J", "Q", "K"]
     frames = [p for p in ax.patches if isinstance(p, Rectangle) and not p.get_fill()]
     assert len(frames) == 16
-    plt.close(fig)
+    assert "red frame" in ax.get_title()
 
 
 def test_odds_against_decks_draws_the_exact_values():
@@ -58,5 +59,6 @@ def test_convergence_plot_and_running_shares():
     n, shares = running_shares(np.array([0, 1, 1, 2], dtype=np.int8), points=50)
     assert list(n) == [1, 2, 3, 4] and list(shares["banker"]) == [0, 0.5, 2 / 3, 0.5]
     fig = plot_convergence(20_000, seed=1)
-    assert len(fig.axes[0].lines) == 4  # three outcomes and the zero line
-    plt.close(fig)
+    labels = [line.get_label() for line in fig.axes[0].lines if not line.get_label().startswith("_")]
+    assert [label.split()[0] for label in labels] == ["banker", "player", "tie", "±2"]
+    assert not plt.get_fignums()

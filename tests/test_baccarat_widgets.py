@@ -94,3 +94,14 @@ def test_odds_for_the_seeds_rule():
     explorer.rule.value = "seed's script (with its bug)"
     assert explorer.odds == exact_odds(8, RULES["seed's script (with its bug)"])
     assert explorer.edges["player"] < 0, "the bug hands the player an edge"
+
+
+def test_a_negative_seed_is_a_message_not_a_traceback():
+    explorer = OddsExplorer(decks=8, coups=100_000)
+    explorer.seed.value = -3
+    explorer.simulate.click()
+    assert explorer.simulated is None
+    assert explorer.message.kind == "error" and "-3" in explorer.message.text
+    explorer.seed.value = 3
+    explorer.simulate.click()
+    assert sum(explorer.simulated.values()) == 100_000 and explorer.message.kind != "error"

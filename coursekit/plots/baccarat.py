@@ -25,13 +25,22 @@ def _new_ax(ax, size):
     return ax.figure, ax
 
 
+def _detach(fig, owned: bool):
+    """Close a figure this module created, so a notebook shows it once, as the cell's value."""
+    if owned:
+        plt.close(fig)
+    return fig
+
+
 def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tuple] = None,
                       show_rules: bool = True, compare_with: Optional[Rule] = None, title: Optional[str] = None):
     """The banker's table as a grid (green: draw); the seed's six rules over their columns; a highlighted cell.
 
-    `highlight` is (banker_total, player_third) with player_third a value, a rank or None; with `compare_with`,
-    the cells where the two rules disagree are marked with a red cross.
+    `highlight` is (banker_total, player_third) with player_third a value, a rank or None: a black frame inside
+    the cell (the rule lines on the cell's edges stay visible); with `compare_with`, the cells where the two rules
+    disagree get a red frame.
     """
+    owned = ax is None
     table = drawing_table(rule)
     n_cols = len(table.columns)
     rules_row = show_rules and not table.by_rank
@@ -57,21 +66,20 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     ax.axvline(n_cols - 1.5, color="#424242", lw=2)
     if rules_row:
         _draw_seed_rules(ax, table)
-    if other is not None:
-        ax.text(n_cols - 0.5, 8.05, "red frame: differs from the casino rule", ha="right", va="top",
-                fontsize=9, color="#b00020")
     if highlight is not None:
         total, third = highlight
         col = table.column_of(third)
-        ax.add_patch(Rectangle((col - 0.5, total - 0.5), 1, 1, fill=False, edgecolor="#ffb300", lw=4, zorder=5))
+        ax.add_patch(Rectangle((col - 0.4, total - 0.4), 0.8, 0.8, fill=False, edgecolor="#212121", lw=3, zorder=5))
     ax.set_xlim(-0.5, n_cols - 0.5)
     ax.set_ylim(7.5, -1.45 if rules_row else -0.5)
     if rules_row:
         ax.set_yticks(range(-1, 8), ["seed rule"] + [str(t) for t in range(8)])
+    if other is not None:
+        title = (f"{title}: " if title else "") + "red frame = differs from the casino rule"
     if title:
         ax.set_title(title, fontsize=12, pad=8)
     fig.tight_layout()
-    return fig
+    return _detach(fig, owned)
 
 
 def _draw_seed_rules(ax, table) -> None:
@@ -97,7 +105,8 @@ def _draw_seed_rules(ax, table) -> None:
 def plot_odds_vs_decks(decks: Iterable[int] = range(1, 13), axes: Optional[Sequence] = None):
     """Exact probability of each outcome against the number of decks, with the infinite deck as a dashed line."""
     decks = list(decks)
-    if axes is None:
+    owned = axes is None
+    if owned:
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.4))
     else:
         fig = axes[0].figure
@@ -114,7 +123,7 @@ def plot_odds_vs_decks(decks: Iterable[int] = range(1, 13), axes: Optional[Seque
         ax.legend(fontsize=8, loc="best")
     axes[0].set_ylabel("probability (%)")
     fig.tight_layout()
-    return fig
+    return _detach(fig, owned)
 
 
 def running_shares(outcomes: np.ndarray, points: int = 200) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -129,6 +138,7 @@ def running_shares(outcomes: np.ndarray, points: int = 200) -> tuple[np.ndarray,
 
 def plot_convergence(coups: int = 1_000_000, decks: int = 8, seed=None, rule: Rule = banker_draws, ax=None):
     """How far the simulated shares are from the exact odds after n coups, inside the +-2 sigma funnel."""
+    owned = ax is None
     fig, ax = _new_ax(ax, (8, 4.2))
     outcomes = simulate_outcomes(coups, decks=decks, seed=seed, rule=rule)
     n, shares = running_shares(outcomes)
@@ -138,14 +148,17 @@ def plot_convergence(coups: int = 1_000_000, decks: int = 8, seed=None, rule: Ru
         p = float(exact[name])
         band = 2 * np.sqrt(p * (1 - p) / n) * 100
         colour = OUTCOME_COLOURS[name]
-        ax.fill_between(n[start:], -band[start:], band[start:], color=colour, alpha=0.10)
+        ax.fill_between(n[start:], -band[start:], band[start:], color=colour, alpha=0.06, lw=0)
+        for sign in (-1, 1):  # the funnel's edges in the outcome's colour (banker's and player's nearly coincide)
+            ax.plot(n[start:], sign * band[start:], color=colour, lw=0.8, ls="--", alpha=0.8)
         ax.plot(n[start:], (shares[name][start:] - p) * 100, color=colour, lw=1.4, label=f"{name} (exact {p:.4f})")
+    ax.plot([], [], color="grey", lw=0.8, ls="--", label="±2 standard errors")
     ax.axhline(0, color="black", lw=0.8)
     ax.set_xscale("log")
     ax.set_xlabel("coups simulated")
-    ax.set_ylabel("simulated share - exact (percentage points)")
-    ax.set_title(f"{decks} decks: the error shrinks like 1/sqrt(n); shaded: +-2 standard errors", fontsize=11)
-    ax.legend(fontsize=9)
+    ax.set_ylabel("simulated share − exact (percentage points)")
+    ax.set_title(f"{decks} decks: the error shrinks like 1/√n", fontsize=11)
+    ax.legend(fontsize=9, ncol=2)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    return fig
+    return _detach(fig, owned)

@@ -161,8 +161,14 @@ class OddsExplorer(CourseWidget):
 
     def run_simulation(self) -> None:
         """Simulate the chosen number of coups with the seed and show them next to the exact odds."""
-        self.simulated = simulate(self.coups.value, decks=self.decks.value, seed=int(self.seed.value),
-                                  rule=RULES[self.rule.value], progress=False)
+        try:
+            self.simulated = simulate(self.coups.value, decks=self.decks.value, seed=int(self.seed.value),
+                                      rule=RULES[self.rule.value], progress=False)
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.simulated = None
+            self.message.show(f"Cannot simulate: {error}.", "error")
+            self.render()
+            return
         freq = frequencies(self.simulated)
         worst = max(abs(p - float(self.odds[k])) / se for k, (p, se) in freq.items())
         kind = "ok" if worst <= 3 else "info"
