@@ -267,8 +267,10 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     levels = int(max(g.vs["depth"])) if g.vcount() else 0
     owned = ax is None
     if owned:
-        _, ax = plt.subplots(figsize=(min(13.0, max(5.0, 0.62 * width + 1.6)), 1.05 * levels * 1.35 + 1.7))
-        ax.figure.subplots_adjust(left=0.01, right=0.94, bottom=0.02, top=0.92)   # no need for a tight bbox
+        fig_w, fig_h = min(13.0, max(6.0, 0.62 * width + 1.6)), max(2.8, 1.35 * levels + 1.7)
+        _, ax = plt.subplots(figsize=(fig_w, fig_h))
+        # room for the two-line title and the colour bar's label; no need for a tight bbox
+        ax.figure.subplots_adjust(left=0.01, right=1 - 0.8 / fig_w, bottom=0.02, top=1 - 0.55 / fig_h)
     fig = ax.figure
     path, expanded = (), None
     if highlight is not None:
@@ -294,6 +296,7 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     visits = np.asarray(g.vs["visits"], dtype=float)
     top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
     sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
+    sizes[0] = 800                              # the root: always the same size
     base = mpl.colormaps[SEARCH_CMAP]       # its inner range only, so black labels stay readable on every disc
     cmap = mpl.colors.LinearSegmentedColormap.from_list("search", base(np.linspace(0.12, 0.88, 256)))
     colors = [cmap(r) for r in g.vs["win_rate"]]
@@ -304,10 +307,10 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
                linewidths=[2.2 if (m in on_path and path) else (1.8 if sh else 0.8)
                            for m, sh in zip(g.vs["moves"], g.vs["shared"])], zorder=3)
     ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
-    ax.set_ylim(xy[:, 1].max() + 0.9, xy[:, 1].min() - 0.6)
+    ax.set_ylim(xy[:, 1].max() + 0.6, xy[:, 1].min() - 0.5)
     # one text per node (fast to render): the position on the disc, wins/visits on a second line just below it
     fig_h = fig.get_size_inches()[1] * ax.get_position().height * 72          # axes height in points
-    per_point = (xy[:, 1].max() + 1.5 - xy[:, 1].min()) / fig_h
+    per_point = (xy[:, 1].max() + 1.1 - xy[:, 1].min()) / fig_h
     for (x, y), label, wins, n, d, area in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"],
                                                sizes):
         size = 8 if d < 3 else 7
@@ -322,8 +325,8 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     root = search.root
     if title is None:
         kind = "transpositions" if search.transpositions else "tree"
-        title = (f"search from {g.vs[0]['label']} after {root.visits} iterations ({kind}; "
-                 f"{search.tree_size()} nodes, depth <= {depth} shown)")
+        title = (f"search from {g.vs[0]['label']} after {root.visits} iterations\n({kind}; "
+                 f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}, depth <= {depth} shown)")
     ax.set_title(title, fontsize=10)
     if any(g.vs["shared"]):
         ax.text(0.0, 0.0, "purple ring: a position reached by several move orders (one shared node)",
