@@ -6,7 +6,7 @@ from typing import Mapping, Optional, Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import FuncFormatter, NullLocator
 
 COLOURS = {"win": "#2e7d32", "lose": "#c62828", "draw": "#1565c0", "net": "#6a1b9a"}
 OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
@@ -14,7 +14,7 @@ OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
 
 def _axes(ax, size=(7.5, 4.2)):
     if ax is None:
-        fig, ax = plt.subplots(figsize=size, layout="constrained")
+        fig, ax = plt.subplots(figsize=size)
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return ax.figure, ax
 
@@ -33,7 +33,7 @@ def convergence(results: np.ndarray, exact: Mapping[str, float], ax=None, z: flo
         ax.plot(n, running, color=COLOURS[name], linewidth=1.6, label=f"{name}: exact {p:.4f}")
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))  # plain labels: no slow mathtext
-    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.xaxis.set_minor_locator(NullLocator())  # minor ticks on a log axis cost more than they show
     ax.set_xlim(10, n_total)
     ax.set_ylim(0, 0.75)
     ax.set_xlabel("games played")
