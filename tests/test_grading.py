@@ -292,3 +292,13 @@ def test_hidden_answers_agree_with_published_figures_and_the_library():
     from coursekit.mcts import random_playout_value
     assert ex07.uniform_win_chance(22) == random_playout_value(game, game.start(22))
     assert ex09.reachable(TicTacToe(), TicTacToe().start()) == 5478  # the well-known count of tic-tac-toe boards
+
+
+def test_a_message_every_test_shares_is_printed_once():
+    def stub(cards):
+        raise NotImplementedError("add every card with aces as 1")
+
+    text = printed("02.q1", {"hand_total": stub})
+    assert text.count("add every card with aces as 1") == 1
+    assert "  every test: not done yet: add every card with aces as 1" in text
+    assert "FAIL  hand_total(['A', 'A']): expected 12  [0/1]" in text

@@ -72,6 +72,8 @@ def format_points(x: float) -> str:
 def report(result: QuestionResult, hidden_tests: int = 0) -> str:
     """The text check() prints: one line per test with pass/fail, input, expected (unless hidden), actual, points."""
     lines = [f"{result.qid} {result.title}"]
+    messages = {o.message for o in result.outcomes if o.status != "manual"}
+    shared = messages.pop() if len(messages) == 1 and len(result.outcomes) > 1 else ""  # e.g. one stub's hint
     for o in result.outcomes:
         if o.status == "manual":
             lines.append(f"  written  {o.message}")
@@ -83,9 +85,11 @@ def report(result: QuestionResult, hidden_tests: int = 0) -> str:
             detail = "right (the expected value stays hidden)"
         else:
             detail = "expected value hidden" + (f", got {o.actual}" if o.actual else "")
-        if o.message:
+        if o.message and o.message != shared:
             detail += f" -- {o.message}"
         lines.append(f"  {mark}  {o.label}: {detail}  [{format_points(o.points)}/{format_points(o.max_points)}]")
+    if shared:
+        lines.append(f"  every test: {shared}")
     if result.manual:
         lines.append(f"  this answer is marked by your instructor ({format_points(result.max_points)} points)")
     else:
