@@ -34,6 +34,14 @@ def test_colour_strips_show_red_and_blue_per_move_set():
     assert labels[0] == "3, 5, 11  (period 8 from 0)"
 
 
+def test_colour_strips_mark_where_the_repeating_part_starts():
+    games = [SubtractionGame((3, 5, 11)), SubtractionGame((4, 6, 11))]
+    assert games[1].period() == (23, 5)
+    fig = plot_colour_strips(games, limit=40)
+    bars = [list(line.get_xdata()) for line in fig.axes[0].get_lines()]
+    assert bars == [[22.5, 22.5]], "one bar, for the move set with a pre-period, where its period starts"
+
+
 def test_tournament_heat_map_cells_carry_rates_and_intervals():
     result = tournament({"optimal": optimal, "random": random_player}, starts=range(20, 31), rounds=2, seed=1)
     fig = plot_tournament(result)

@@ -84,3 +84,11 @@ def test_changing_a_setting_restarts_and_the_buggy_seed_player_is_offered():
     widget.seed.value = 9
     widget.play.click()
     assert 11 not in widget.moves[0::2]
+
+
+def test_playout_picture_columns_are_named_by_strategy_and_numbered_when_equal():
+    widget = PlayoutWidget(player1="random", player2="optimal", start=22, seed=1)
+    assert widget.column_names() == ("random", "optimal")
+    widget.player2.value = "random"
+    assert widget.column_names() == ("random (1)", "random (2)")
+    assert bytes(widget.picture.value[:4]) == b"\x89PNG"

@@ -39,16 +39,21 @@ def plot_colour_strips(games: Sequence[SubtractionGame], limit: int = 60, ax=Non
     grid = np.array([[game.is_losing(n) for n in range(limit)] for game in games], dtype=float)
     ax.imshow(grid, cmap=ListedColormap([BLUE, RED]), vmin=0, vmax=1, aspect="auto", interpolation="nearest")
     labels = []
-    for game in games:
+    for row, game in enumerate(games):
         start, length = game.period()
         labels.append(f"{', '.join(map(str, game.move_set))}  (period {length} from {start})")
+        if 0 < start < limit:  # the pre-period ends here: from this bar on the colours repeat
+            ax.plot([start - 0.5] * 2, [row - 0.5, row + 0.5], color="black", lw=3, solid_capstyle="butt")
     ax.set_yticks(range(len(games)), labels)
     ax.set_xticks(range(0, limit, 5))
     ax.set_xticks(np.arange(-0.5, limit, 1), minor=True)
+    ax.set_yticks(np.arange(-0.5, len(games), 1), minor=True)
     ax.tick_params(which="minor", length=0)
     ax.grid(which="minor", axis="x", color="white", lw=0.6)
+    ax.grid(which="minor", axis="y", color="white", lw=4)
+    ax.set_xlim(-0.5, limit - 0.5)
     ax.set_xlabel("n (red: the player to move loses, blue: the player to move can win)")
-    ax.set_title("Red and blue numbers of several move sets")
+    ax.set_title("Red and blue numbers of several move sets (black bar: the repeating part starts)")
     if owned:
         plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure

@@ -186,5 +186,9 @@ class PlayoutWidget(CourseWidget):
                     f'(<span style="color:{BLUE if wins else RED}">{"blue" if wins else "red"}</span>; {hint}).')
         self.status.value = f'<div style="font-size:1.05em">{text}</div>'
         self.step.disabled = self.play.disabled = self.over
-        names = (f"player 1 ({self.player1.value})", f"player 2 ({self.player2.value})")
-        self.picture.value = figure_png(draw_playout(self.playout, names=names))
+        self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()))
+
+    def column_names(self) -> tuple[str, str]:
+        """Headings of the picture's two columns: the strategies (numbered when both play the same one)."""
+        first, second = self.player1.value, self.player2.value
+        return (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
