@@ -185,8 +185,9 @@ def voila_server(chromium_path, tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser(chromium_path):
     """One headless Chromium for the session (Playwright gives it a fresh temporary profile)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=15_000)  # a loaded 2-core machine can take a few seconds to redraw
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
         try:
@@ -243,11 +244,15 @@ def _lab_tab(browser, lab_server):
 
 @pytest.fixture
 def lab_page(_lab_tab, lab_server, request):
-    """The session's Lab page, with no document open; afterwards documents are closed and kernels shut down."""
+    """The session's Lab page, with no document open; afterwards documents are closed and kernels shut down.
+
+    After a failure the page is reloaded for the next test, so one broken lesson cannot break the others.
+    """
     tab = _lab_tab
     if tab.needs_reload:
         tab.goto(f"{lab_server.base}/lab?reset&token={lab_server.token}")
         tab.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+        tab.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
         tab.wait_for_selector("#jp-main-statusbar", timeout=60_000)
         tab.needs_reload = False
     first_line = len(tab.console_lines)
@@ -262,8 +267,8 @@ def lab_page(_lab_tab, lab_server, request):
             }
             await app.commands.execute('application:close-all');
         }""")
-        tab.wait_for_function("() => Array.from(window.jupyterapp.shell.widgets('main')).length === 0",
-                              timeout=10_000)
+        tab.wait_for_function("() => Array.from(window.jupyterapp.shell.widgets('main'))"
+                              ".filter(w => w.context).length === 0", timeout=10_000)  # a Launcher may open
     except Exception as error:
         print(f"Lab page left in a bad state ({error}); reloading it for the next test")
         tab.needs_reload = True

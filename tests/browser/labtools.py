@@ -81,10 +81,14 @@ def widget_outputs(summary: list[dict]) -> int:
     return sum(WIDGET_MIME in out["mimes"] for cell in summary for out in cell["outputs"])
 
 
-def widget(scope, button: str | None = None, text: str | None = None, root: str = WIDGET_OUTPUT):
-    """The widget output area inside `scope` (a notebook panel or page) with a button of this label / this text."""
+def widget(scope, button: str | None = None, text: str | None = None, label: str | None = None,
+           root: str = WIDGET_OUTPUT):
+    """The widget output area inside `scope` (a notebook panel or page) with a button of this label, this text,
+    and/or a control with this description (use text only when it stays put while the test clicks)."""
     locator = scope.locator(root)
     page = getattr(scope, "page", scope)
+    if label is not None:
+        locator = locator.filter(has=page.locator(".widget-label", has_text=label))
     if button is not None:
         locator = locator.filter(has=page.locator("button", has_text=re.compile(rf"^\s*{re.escape(button)}\s*$")))
     if text is not None:

@@ -17,6 +17,13 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 
 
+def saved_image_count(path: Path) -> int:
+    """PNG figures in the notebook as saved on disk (plain outputs, not inside widgets)."""
+    cells = json.loads(path.read_text())["cells"]
+    return sum("image/png" in out.get("data", {}) for cell in cells if cell["cell_type"] == "code"
+               for out in cell.get("outputs", []))
+
+
 def saved_widget_count(path: Path) -> int:
     """Widget views in the notebook as saved on disk (the lesson author's executed run)."""
     cells = json.loads(path.read_text())["cells"]
@@ -55,6 +62,24 @@ def lesson_02(notebook, expect):
     expect(message(explorer)).to_contain_text("'Z' is not a card")
 
 
+def lesson_03(notebook, expect):
+    sims = widget(notebook, label="dealer")
+    before = image_src(sims)
+    slide(sims, "player", -1)  # stand on 16 instead of 17
+    expect(sims.locator("img").first).not_to_have_attribute("src", before)
+    type_into(sims, "seed", "-1")
+    expect(message(sims)).to_contain_text("the seed must be 0 or more")
+    tournament = widget(notebook, button="Next round")
+    click(tournament, "Next round")
+    expect(message(tournament)).to_contain_text("Round 1: your first card is")
+    type_into(tournament, "bet", "5")
+    click(tournament, "Bet")
+    expect(message(tournament)).to_contain_text("the bet must be a whole number of euros from 10", ignore_case=True)
+    type_into(tournament, "bet", "10")
+    click(tournament, "Bet")
+    expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)
+
+
 def lesson_04(notebook, expect):
     table = widget(notebook, button="Deal")
     expect(table).to_contain_text("Coups: 0")
@@ -62,6 +87,16 @@ def lesson_04(notebook, expect):
     expect(table).to_contain_text("Coups: 1")
     expect(table).to_contain_text(re.compile("Player wins|Banker wins|Tie"))
     expect(table.locator("td[style*='outline']").or_(table.get_by_text("A natural"))).not_to_have_count(0)
+
+
+def lesson_05(notebook, expect):
+    odds = widget(notebook, button="Simulate")
+    expect(odds).to_contain_text("8 deck(s), 416 cards")
+    slide(odds, "decks", -2)
+    expect(odds).to_contain_text("6 deck(s), 312 cards")
+    choose(odds, "coups", "100 000")
+    click(odds, "Simulate")
+    expect(message(odds)).to_contain_text("Simulated 100,000 coups")
 
 
 def lesson_06(notebook, expect):
@@ -75,7 +110,38 @@ def lesson_06(notebook, expect):
     expect(explorer).to_contain_text("up to 43")  # the last good picture stays
 
 
-INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "04": lesson_04, "06": lesson_06}
+def lesson_07(notebook, expect):
+    playout = widget(notebook, button="Play to end")
+    before = image_src(playout)
+    click(playout, "Step")
+    expect(message(playout)).to_contain_text("subtracts")
+    expect(playout.locator("img").first).not_to_have_attribute("src", before)
+    click(playout, "Play to end")
+    expect(playout).to_contain_text("Game over after")
+    expect(playout.locator("button", has_text="Step").first).to_be_disabled()
+
+
+def lesson_08(notebook, expect):
+    stepper = widget(notebook, button="Run 100")
+    before = image_src(stepper)
+    click(stepper, "Step")
+    expect(message(stepper)).to_contain_text("1 iterations so far")
+    expect(stepper).to_contain_text("1. Selection")
+    expect(stepper.locator("img").first).not_to_have_attribute("src", before)
+    type_into(stepper, "start n", "0")
+    click(stepper, "Reset")
+    expect(message(stepper)).to_contain_text("start n must be a whole number from 1 to")
+
+
+def lesson_09(notebook, expect):
+    # Lesson 09 has no widget: check its comparison table and that every figure shows.
+    expect(notebook.locator(".jp-OutputArea-output", has_text="transpositions").first).to_be_visible()
+    for image in notebook.locator(".jp-RenderedImage img").all():
+        expect(image).to_be_visible()
+
+
+INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "03": lesson_03, "04": lesson_04, "05": lesson_05,
+                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
@@ -95,6 +161,7 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     for i in range(expected):
         expect(views.nth(i)).to_be_visible()
     expect(notebook.get_by_text("Error displaying widget")).to_have_count(0)
+    expect(notebook.locator(".jp-RenderedImage img")).to_have_count(saved_image_count(path))
     interact(notebook, expect)
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
