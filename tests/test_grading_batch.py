@@ -87,6 +87,12 @@ def graded(tmp_path_factory):
     paths["not_json"] = folder / "not_json" / SOL02.name
     paths["not_json"].parent.mkdir()
     paths["not_json"].write_text('{"cells": [')
+    damaged = json.loads(SOL02.read_text())
+    for cell in damaged["cells"]:
+        del cell["metadata"]  # valid JSON that nbformat refuses
+    paths["damaged"] = folder / "damaged" / SOL02.name
+    paths["damaged"].parent.mkdir()
+    paths["damaged"].write_text(json.dumps(damaged))
     paths["unknown"] = folder / "unknown" / "homework.ipynb"
     paths["unknown"].parent.mkdir()
     nbformat.write(nbformat.v4.new_notebook(), paths["unknown"])
@@ -109,7 +115,7 @@ def test_csv_has_the_fixed_columns_then_one_per_question(graded):
     header = graded["rows"][0]
     assert header == ["notebook", "exercise", "points", "max_points", "percent",
                       "01.q1", "01.q2", "01.q3", "01.q4", "01.q5", "02.q1", "02.q2", "02.q3", "02.q4", "02.q5"]
-    assert len(graded["rows"]) == 1 + len(VARIANTS) + 5
+    assert len(graded["rows"]) == 1 + len(VARIANTS) + 6
     row = next(r for r in graded["rows"] if "/partial/" in r[0])
     assert row[1:] == ["02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual"]
 
@@ -161,6 +167,9 @@ def test_unreadable_and_unknown_notebooks_get_a_row_and_a_reason(graded):
     assert (broken["exercise"], broken["points"], broken["max_points"]) == ("02", 0, FULL02)
     assert broken["messages"][0].startswith("not a readable notebook")
     assert all(q["message"] == "the notebook could not be read" for q in broken["questions"].values())
+    damaged = graded["records"]["damaged"]
+    assert (damaged["points"], damaged["max_points"]) == (FULL02, FULL02)
+    assert damaged["messages"][0].startswith("a damaged notebook (ValidationError")
     unknown = graded["records"]["unknown"]
     assert unknown["exercise"] == "" and "cannot tell which exercise" in unknown["messages"][0]
 
