@@ -71,6 +71,15 @@ VARIANTS = {
     "kills_its_kernel": insert_after("def is_soft", "import os\nos._exit(1)"),
     "megabytes": combine(insert_after("def hand_total", "print('x' * 20_000_000)"),
                          insert_after("def is_soft", "for i in range(300_000):\n    print(i)")),
+    "tampers": insert_after("def is_soft", (
+        "import coursekit.grading.runner as runner\n"
+        "honest = runner.run_question\n"
+        "def generous(*args, **kwargs):\n"
+        "    result = honest(*args, **kwargs)\n"
+        "    for outcome in result.outcomes:\n"
+        "        outcome.points = 100\n"
+        "    return result\n"
+        "runner.run_question = generous")),
     "no_check_cells": lambda cells: cells.__setitem__(slice(None), [c for c in cells if "check" not in c.source]),
 }
 
@@ -194,3 +203,9 @@ def test_bad_command_lines_exit_2_with_a_reason(tmp_path, capsys):
     assert grade_main([str(tmp_path)]) == 2
     assert "no .ipynb files" in capsys.readouterr().err
     assert grade_main([str(SOL02), "--tests", str(tmp_path / "nope")]) == 2
+
+
+def test_results_claiming_more_points_than_the_tests_have_are_refused(graded):
+    record = graded["records"]["tampers"]
+    assert record["points"] == 0 and record["max_points"] == FULL02
+    assert all("did not match the tests" in q["message"] for q in record["questions"].values())

@@ -104,6 +104,23 @@ def _empty_question(q, extra: list, message: str) -> dict:
             "max_points": max_points, "message": message, "tests": []}
 
 
+def _checked(result: dict, q, extra: list) -> dict:
+    """The kernel's result, if it has the tests and points the registry says; else a zero with the reason.
+
+    The tests run inside the submission's kernel, so a submission could tamper with them: this catches results
+    that claim other tests or more points than exist (not a determined forgery of a plausible result).
+    """
+    expected_max = q.max_points + sum(c.points for c in extra)
+    tests = result.get("tests", [])
+    sound = (len(tests) == len(q.cases) + len(extra)
+             and sum(t.get("max_points", 0) for t in tests) == expected_max
+             and all(0 <= t.get("points", 0) <= t.get("max_points", 0) for t in tests)
+             and result.get("points") == (0 if q.manual else sum(t.get("points", 0) for t in tests)))
+    if sound:
+        return result
+    return _empty_question(q, extra, "its test results did not match the tests (changed by the submission?)")
+
+
 def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: dict, tests_dir: Optional[str]) -> None:
     """Run the submission and its question tests, restarting the kernel around cells that kill or hang it."""
     from jupyter_core.utils import run_sync
@@ -174,7 +191,7 @@ def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: di
                         raise _Restart() from None
                     result = _result_of(cell)
                     if result is not None:
-                        results[q.qid] = result
+                        results[q.qid] = _checked(result, q, extra.get(q.qid, []))
                     else:
                         why = (f"its tests ran over {timeout + PROBE_SECONDS:g} s" if timed_out
                                else f"its tests could not run: {_error_text(cell) or 'no result'}")
