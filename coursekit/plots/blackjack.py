@@ -22,26 +22,104 @@ def _axes(ax, size=(7.5, 4.2)):
 def convergence(results: np.ndarray, exact: Mapping[str, float], ax=None, z: float = 1.96):
     """Running frequencies of win/lose/draw over the games played, the exact values, and the z/sqrt(n) band."""
     fig, ax = _axes(ax)
-    n_total = len(results)
-    n = np.unique(np.geomspace(10, n_total, 300).astype(int))
+    artists = _convergence_axes(ax, len(results), z)
+    _convergence_data(artists, results, exact, z)
+    return fig
+
+
+def _sample_points(n_total: int) -> np.ndarray:
+    """About 300 game counts from 10 to n_total, evenly spaced on a log scale (where the running shares are shown)."""
+    return np.unique(np.geomspace(10, max(10, n_total), 300).astype(int))
+
+
+def _convergence_axes(ax, n_total: int, z: float) -> dict:
+    """Axes, labels and empty artists of the convergence figure; returns the artists that carry data."""
+    artists = {"n": _sample_points(n_total)}
     for name in ("win", "lose", "draw"):
-        p = float(exact[name])
-        running = np.cumsum(results == OUTCOME_VALUE[name])[n - 1] / n
-        half = z * np.sqrt(p * (1 - p) / n)
-        ax.fill_between(n, p - half, p + half, color=COLOURS[name], alpha=0.15, linewidth=0)
-        ax.axhline(p, color=COLOURS[name], linestyle="--", linewidth=1)
-        ax.plot(n, running, color=COLOURS[name], linewidth=1.6, label=f"{name}: exact {p:.4f}")
+        artists[name] = (ax.fill_between([10, n_total], 0, 0, color=COLOURS[name], alpha=0.15, linewidth=0),
+                         ax.axhline(0, color=COLOURS[name], linestyle="--", linewidth=1),
+                         ax.plot([], [], color=COLOURS[name], linewidth=1.6, label=f"{name}: exact 0.0000")[0])
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))  # plain labels: no slow mathtext
     ax.xaxis.set_minor_locator(NullLocator())  # minor ticks on a log axis cost more than they show
-    ax.set_xlim(10, n_total)
+    ax.set_xlim(10, max(10, n_total))
     ax.set_ylim(0, 0.75)
     ax.set_xlabel("games played")
     ax.set_ylabel("share of games")
     ax.set_title(f"Simulated shares converge to the exact values (band: ±{z:g}·√(p(1-p)/n))")
-    ax.legend(loc="upper right", ncols=3, fontsize=9)
+    artists["legend"] = ax.legend(loc="upper right", ncols=3, fontsize=9)
     ax.grid(alpha=0.3)
-    return fig
+    return artists
+
+
+def _convergence_data(artists: dict, results: np.ndarray, exact: Mapping[str, float], z: float) -> None:
+    """Put the running shares, exact values and bands of `results` into the artists of _convergence_axes."""
+    n = artists["n"]
+    n = n[n <= len(results)]
+    texts = artists["legend"].get_texts()
+    for i, name in enumerate(("win", "lose", "draw")):
+        band, level, line = artists[name]
+        p = float(exact[name])
+        running = np.cumsum(results == OUTCOME_VALUE[name])[n - 1] / n
+        half = z * np.sqrt(p * (1 - p) / n)
+        band.set_data(n, p - half, p + half)
+        level.set_ydata([p, p])
+        line.set_data(n, running)
+        line.set_label(f"{name}: exact {p:.4f}")
+        texts[i].set_text(line.get_label())
+
+
+class ConvergencePlot:
+    """The convergence figure kept alive for a widget: new data redraws only the data, not axes and labels.
+
+    `update(results, exact)` returns the figure as PNG bytes. Axes, ticks and titles are drawn once per number of
+    games and reused (blitting), which makes a redraw several times faster than building a new figure.
+    """
+
+    def __init__(self, size=(7.5, 4.2), dpi: int = 100, z: float = 1.96) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.size, self.dpi, self.z = size, dpi, z
+        self.figure = Figure(figsize=size, dpi=dpi)  # not a pyplot figure: nothing to close, never shown twice
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.n_total = None
+        self.artists: dict = {}
+        self.background = None
+
+    def _build(self, n_total: int) -> None:
+        self.figure.clear()
+        ax = self.figure.add_subplot()
+        self.artists = _convergence_axes(ax, n_total, self.z)
+        self.dynamic = [a for name in ("win", "lose", "draw") for a in self.artists[name]] + [self.artists["legend"]]
+        for artist in self.dynamic:
+            artist.set_animated(True)
+        self.figure.tight_layout(pad=0.6)  # a fixed layout, computed once
+        self.canvas.draw()
+        self.background = self.canvas.copy_from_bbox(self.figure.bbox)
+        self.n_total = n_total
+
+    def update(self, results: np.ndarray, exact: Mapping[str, float]) -> bytes:
+        """Show new results against new exact values; the figure as PNG bytes."""
+        if len(results) != self.n_total:
+            self._build(len(results))
+        _convergence_data(self.artists, results, exact, self.z)
+        self.canvas.restore_region(self.background)
+        ax = self.figure.axes[0]
+        for artist in self.dynamic:
+            ax.draw_artist(artist)
+        return rgba_png(np.asarray(self.canvas.buffer_rgba()))
+
+
+def rgba_png(pixels: np.ndarray, compress_level: int = 3) -> bytes:
+    """An RGBA pixel array as PNG bytes (compression level 3: a third of the time of level 6, a little bigger)."""
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, format="png", compress_level=compress_level)
+    return buffer.getvalue()
 
 
 def thresholds(outcomes: Mapping[int, Mapping[str, float]], dealer_stands_at: int = 17, ax=None):

@@ -9,8 +9,8 @@ from functools import lru_cache
 import ipywidgets as w
 
 from coursekit.blackjack import exact_outcomes, play_games
-from coursekit.plots.blackjack import convergence
-from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box
+from coursekit.plots.blackjack import ConvergencePlot
+from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
 DECK_CHOICES = (("1 deck", 1), ("2 decks", 2), ("6 decks", 6), ("8 decks", 8), ("infinite deck", 0))  # 0: no deck count, an infinite deck
@@ -21,6 +21,14 @@ def cached_exact(decks, player_stands_at: int, dealer_stands_at: int) -> dict[st
     """exact_outcomes as floats, remembered (the widget asks for the same ones again and again)."""
     result = exact_outcomes(decks, player_stands_at, dealer_stands_at, exact=decks in (1, None))
     return {name: float(p) for name, p in result.items()}
+
+
+@lru_cache(maxsize=16)
+def cached_games(games: int, decks, player_stands_at: int, dealer_stands_at: int, seed: int):
+    """play_games with a whole-number seed, remembered (moving a slider back shows the same games at once)."""
+    results = play_games(games, decks, player_stands_at, dealer_stands_at, seed=seed, progress=False)
+    results.flags.writeable = False  # shared between calls: nobody may change it
+    return results
 
 
 class SimulationExplorer(CourseWidget):
@@ -40,6 +48,8 @@ class SimulationExplorer(CourseWidget):
         self.plot = w.Image(format="png")
         self.message = MessageBar()
         self.show_plot = show_plot
+        self.figure = ConvergencePlot() if show_plot else None
+        self._pictures: dict = {}  # settings -> PNG bytes, the last few
         self.counts: dict[str, int] = {}
         self.exact: dict[str, float] = {}
         for control in (self.games, self.decks, self.player, self.dealer, self.seed):
@@ -56,7 +66,8 @@ class SimulationExplorer(CourseWidget):
             if seed < 0:
                 raise ValueError(f"the seed must be 0 or more, not {seed}")
             games, decks = int(self.games.value), self.decks.value or None
-            results = play_games(games, decks, self.player.value, self.dealer.value, seed=seed, progress=False)
+            settings = (games, decks, self.player.value, self.dealer.value, seed)
+            results = cached_games(*settings)
             self.exact = cached_exact(decks, self.player.value, self.dealer.value)
         except ValueError as error:
             self.message.show(str(error), "error")
@@ -69,7 +80,15 @@ class SimulationExplorer(CourseWidget):
         self.message.show(f"{games:,} games: every simulated share is {verdict} 3 standard errors of the exact "
                           f"value (largest gap {worst:.1f} standard errors).", "ok" if worst < 3 else "info")
         if self.show_plot:
-            self.plot.value = figure_png(convergence(results, self.exact))
+            self.plot.value = self.picture(settings, results)
+
+    def picture(self, settings: tuple, results) -> bytes:
+        """The convergence plot for these settings as PNG bytes (the last 16 are remembered)."""
+        if settings not in self._pictures:
+            if len(self._pictures) >= 16:
+                del self._pictures[next(iter(self._pictures))]
+            self._pictures[settings] = self.figure.update(results, self.exact)
+        return self._pictures[settings]
 
     def z_score(self, name: str, games: int) -> float:
         """How many standard errors the simulated share is from the exact probability."""
