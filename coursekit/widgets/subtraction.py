@@ -25,9 +25,10 @@ def strategy_table_html(game: SubtractionGame) -> str:
                     f'<td style="padding:0 0.8em;color:{colour};font-weight:bold">{"blue" if moves else "red"}</td>'
                     f'<td style="padding:0 0.8em">{what}</td></tr>')
     note = f" (for n &ge; {start + game.move_set[-1]}; below that only moves d &le; n count)"
+    th = '<th style="padding:0 0.8em;text-align:left">'
     return (f'<div><b>Strategy table: n mod {length} &rarr; subtract</b>{note}'
-            f'<table style="border-collapse:collapse;margin-top:0.3em"><tr><th>n mod {length}</th><th>colour</th>'
-            f'<th>subtract d</th></tr>{"".join(rows)}</table></div>')
+            f'<table style="border-collapse:collapse;margin-top:0.3em"><tr>{th}n mod {length}</th>{th}colour</th>'
+            f'{th}subtract d</th></tr>{"".join(rows)}</table></div>')
 
 
 class MoveSetExplorer(CourseWidget):
