@@ -141,7 +141,7 @@ def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: di
         cell_errors: list[str] = []
         km = _kernel_manager()
         client = client_class(nb, km=km, timeout=timeout, allow_errors=True,
-                              interrupt_on_timeout=True, iopub_timeout=5, shutdown_kernel="immediate",
+                              interrupt_on_timeout=True, iopub_timeout=5,
                               error_on_timeout={"ename": "Timeout", "evalue": f"cell ran over {timeout:g} s"},
                               resources={"metadata": {"path": workdir}})
 

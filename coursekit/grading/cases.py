@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import random
@@ -106,21 +107,21 @@ class _TimeLimit:
             signal.signal(signal.SIGALRM, self.previous)
 
 
-class _Sink:
-    """A stand-in for stdout that keeps at most `limit` characters of what learner code prints during a test."""
-
-    def __init__(self, limit: int = 2000) -> None:
-        self.limit, self.kept = limit, []
-        self.size = 0
+class _Discard:
+    """A stand-in for stdout and stderr that throws away what learner code prints during a test."""
 
     def write(self, text: str) -> int:
-        if self.size < self.limit:
-            self.kept.append(str(text)[: self.limit - self.size])
-        self.size += len(text)
         return len(text)
 
     def flush(self) -> None:
         pass
+
+
+@contextlib.contextmanager
+def _quiet():
+    """Swallow what learner code prints (a test's report stays short however much it prints)."""
+    with contextlib.redirect_stdout(_Discard()), contextlib.redirect_stderr(_Discard()):
+        yield
 
 
 # modules a test expression may use even when the learner's notebook did not import them
@@ -129,13 +130,11 @@ HELPERS = {"random": random, "Fraction": Fraction}
 
 def evaluate(expr: str, namespace: dict, seconds: Optional[float]) -> Any:
     """Evaluate `expr` in the learner's namespace under a time limit, with their printing swallowed."""
-    import contextlib
-
-    with contextlib.redirect_stdout(_Sink()), contextlib.redirect_stderr(_Sink()), _TimeLimit(seconds):
+    with _quiet(), _TimeLimit(seconds):
         return eval(compile(expr, "<check>", "eval"), namespace, dict(HELPERS))  # noqa: S307 - learner code
 
 
-def explain(error: BaseException, expr: str, seconds: Optional[float]) -> str:
+def explain(error: BaseException, seconds: Optional[float]) -> str:
     """A one-line message for an exception a test met: a missing name, an unfinished stub, a timeout, a bug."""
     if isinstance(error, TestTimeout):
         return f"stopped after {seconds:g} s: does the code loop forever?"
@@ -146,7 +145,9 @@ def explain(error: BaseException, expr: str, seconds: Optional[float]) -> str:
         return f"{error}: run the cell that defines it first"
     if isinstance(error, SystemExit):
         return "the code called sys.exit()"
-    return f"raised {type(error).__name__}: {short(str(error), 120)[1:-1] if str(error) else ''}".rstrip(": ")
+    text = str(error)
+    text = text if len(text) <= 120 else text[:117] + "..."
+    return f"raised {type(error).__name__}" + (f": {text}" if text else "")
 
 
 Expected = Union[Any, Callable[[], Any]]
@@ -181,7 +182,7 @@ class Case:
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything, even SystemExit
             if isinstance(error, KeyboardInterrupt):
                 raise
-            return Outcome(status="fail", points=0, message=explain(error, self.expr, seconds), **base)
+            return Outcome(status="fail", points=0, message=explain(error, seconds), **base)
         if same(actual, expected, self.tol):
             return Outcome(status="pass", points=self.points, actual=short(actual), **base)
         return Outcome(status="fail", points=0, actual=short(actual), message=closeness_hint(actual, expected), **base)
@@ -226,21 +227,11 @@ class Sweep:
                 if isinstance(error, KeyError):
                     error = NameError(f"name {self.func!r} is not defined")
                 return Outcome(status="fail", points=0, expected=short(expected),
-                               message=f"{call}: {explain(error, call, seconds)}", **base)
+                               message=f"{call}: {explain(error, seconds)}", **base)
             if not same(actual, expected, self.tol):
                 return Outcome(status="fail", points=0, expected=short(expected), actual=short(actual),
                                message=f"first wrong input: {call}", **base)
         return Outcome(status="pass", points=self.points, expected="the reference", actual="the same", **base)
-
-
-def _quiet():
-    """Swallow what learner code prints (keeping the grader's output small)."""
-    import contextlib
-
-    stack = contextlib.ExitStack()
-    stack.enter_context(contextlib.redirect_stdout(_Sink()))
-    stack.enter_context(contextlib.redirect_stderr(_Sink()))
-    return stack
 
 
 @dataclass
@@ -286,7 +277,7 @@ class Custom:
         except BaseException as error:  # noqa: BLE001
             if isinstance(error, KeyboardInterrupt):
                 raise
-            return Outcome(status="fail", points=0, message=explain(error, self.label, seconds), **base)
+            return Outcome(status="fail", points=0, message=explain(error, seconds), **base)
         base["label"] = shown_input or self.label
         return Outcome(status="pass" if passed else "fail", points=self.points if passed else 0,
                        expected=str(expected), actual=str(actual), **base)
