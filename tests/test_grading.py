@@ -302,3 +302,15 @@ def test_a_message_every_test_shares_is_printed_once():
     assert text.count("add every card with aces as 1") == 1
     assert "  every test: not done yet: add every card with aces as 1" in text
     assert "FAIL  hand_total(['A', 'A']): expected 12  [0/1]" in text
+
+
+def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
+    import numpy as np
+
+    from coursekit.grading.cases import same
+
+    assert same(np.bool_(True), True) and not same(1, True) and not same(None, False)
+    assert same(Fraction(1, 2), Fraction(1, 2)) and not same(float(Fraction(32, 663)), Fraction(32, 663))
+    assert same(np.int64(168), 168) and same([1, 2], (1, 2)) and not same((1, 2, 3), (1, 2))
+    assert same(0.1 + 0.2, 0.3, tol=1e-12) and not same(0.1 + 0.2, 0.3)
+    assert same({3: Fraction(1, 3)}, {3: Fraction(1, 3)}) and not same({3: 1}, {5: 1})

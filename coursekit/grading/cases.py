@@ -60,8 +60,10 @@ def same(actual: Any, expected: Any, tol: Optional[float] = None) -> bool:
         if not isinstance(actual, (tuple, list)) or len(actual) != len(expected):
             return False
         return all(same(a, e, tol) for a, e in zip(actual, expected))
-    if isinstance(expected, bool) or expected is None:
-        return actual is expected
+    if expected is None:
+        return actual is None
+    if isinstance(expected, bool):  # numpy's bool_ counts too; 1 and 0 do not
+        return type(actual).__name__ in ("bool", "bool_") and bool(actual) == expected
     if isinstance(expected, numbers.Number):
         if isinstance(actual, bool) or not isinstance(actual, numbers.Number):
             return False
