@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -196,13 +197,22 @@ def browser(chromium_path):
             instance.close()
 
 
+def _kernel_errors(tab, payload) -> None:
+    """Keep every kernel 'error' message seen on a websocket: Voila shows a failing widget callback nowhere."""
+    text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+    if '"msg_type": "error"' in text or '"msg_type":"error"' in text:
+        found = re.search(r'"ename":\s*"([^"]*)",\s*"evalue":\s*"((?:[^"\\]|\\.)*)"', text)
+        tab.kernel_errors.append(": ".join(found.groups()) if found else text[:300])
+
+
 def _new_page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(30_000)
     tab = context.new_page()
-    tab.console_lines = []
+    tab.console_lines, tab.kernel_errors = [], []
     tab.on("console", lambda msg: tab.console_lines.append(f"[{msg.type}] {msg.text}"))
     tab.on("pageerror", lambda error: tab.console_lines.append(f"[pageerror] {error}"))
+    tab.on("websocket", lambda ws: ws.on("framereceived", lambda payload: _kernel_errors(tab, payload)))
     return context, tab
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = NOTEBOOKS.parent / "test-artifacts"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 
 
@@ -116,9 +118,11 @@ def lesson_07(notebook, expect):
     click(playout, "Step")
     expect(message(playout)).to_contain_text("subtracts")
     expect(playout.locator("img").first).not_to_have_attribute("src", before)
+    after_step = image_src(playout)
     click(playout, "Play to end")
     expect(playout).to_contain_text("Game over after")
     expect(playout.locator("button", has_text="Step").first).to_be_disabled()
+    expect(playout.locator("img").first).not_to_have_attribute("src", after_step)  # the whole game is drawn
 
 
 def lesson_08(notebook, expect):
@@ -152,6 +156,7 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     if interact is None:
         pytest.fail(f"{path.name}: no browser interaction written yet; add one to INTERACTIONS in {__file__}")
     page = lab_page
+    page.kernel_errors.clear()
     notebook, summary = open_and_run(page, path.name)
     assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
     expected = saved_widget_count(path)
@@ -166,5 +171,10 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
     expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
+    if os.environ.get("COURSE_SCREENSHOTS"):  # for a human look at each widget after its interaction
+        ARTIFACTS.mkdir(exist_ok=True)
+        for i in range(expected):
+            views.nth(i).screenshot(path=str(ARTIFACTS / f"{path.stem}_widget{i}.png"))
+    assert not page.kernel_errors, "the kernel raised:\n" + "\n".join(page.kernel_errors)
     log = kernel_log(page)
     assert not log, f"a widget callback wrote to the kernel log (a learner sees this as an error):\n{log}"

@@ -110,5 +110,7 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     assert page.locator(".course-demo button", has_text="Reset").count() >= 1, "every dashboard has a Reset"
     interact(page, expect)
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
+    assert not page.kernel_errors, "the kernel raised (Voila hides this from the page):\n" + "\n".join(
+        page.kernel_errors)
     errors = [line for line in page.console_lines if "Traceback" in line or "[pageerror]" in line]
     assert not errors, "errors in the page's console:\n" + "\n".join(errors)
