@@ -1,0 +1,62 @@
+"""Demo dashboards, driven from Python: every dashboard builds, has a seed box and a Reset, and Reset restores."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+from coursekit.widgets.demo import (DEMO_CSS, Dashboard, Resettable, baccarat_dashboard, blackjack_dashboard,
+                                    mcts_dashboard, subtraction_dashboard)
+
+DASHBOARDS = [blackjack_dashboard, baccarat_dashboard, subtraction_dashboard, mcts_dashboard]
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+@pytest.mark.parametrize("make", DASHBOARDS, ids=[f.__name__ for f in DASHBOARDS])
+def test_every_dashboard_has_demo_style_a_seed_box_and_a_reset(make):
+    board = make(seed=3)
+    parts = list(_walk(board))
+    assert "course-demo" in board._dom_classes
+    assert any(isinstance(p, w.HTML) and DEMO_CSS in p.value for p in parts), "the demo style block is missing"
+    seeds = [p for p in parts if isinstance(p, w.IntText) and p.description == "seed"]
+    assert seeds and all(s.value == 3 for s in seeds), "every seeded widget takes the dashboard's seed"
+    assert any(isinstance(p, w.Button) and p.description in ("Reset", "New tournament") for p in parts)
+    assert repr(board) == "Dashboard()", "a stable repr keeps the demo notebooks comparable under nbval"
+
+
+def test_resettable_rebuilds_the_widget_with_its_first_settings():
+    from coursekit.widgets.baccarat import OddsExplorer
+
+    box = Resettable(lambda: OddsExplorer(decks=8, coups=100_000, seed=1))
+    first = box.inner
+    first.decks.value = 2
+    assert "2 deck(s)" in first.view.value
+    box.reset.click()
+    assert box.inner is not first and box.inner.decks.value == 8 and "8 deck(s)" in box.inner.view.value
+    assert list(box.children) == [box.inner, box.reset]
+
+
+def test_dashboard_sections_are_reachable_by_name():
+    table = w.Button(description="x")
+    board = Dashboard([("Part one", "a note", table)], title="Title")
+    assert board["Part one"] is table
+    texts = " ".join(p.value for p in _walk(board) if isinstance(p, w.HTML))
+    assert "Title" in texts and "Part one" in texts and "a note" in texts
+
+
+def test_blackjack_dashboard_plays_a_round_from_python():
+    board = blackjack_dashboard(seed=3)
+    table = board["Blackjack table"]
+    table.deal.click()
+    table.stand.click()
+    assert table.rounds == 1
+    tournament = board["The 100 EUR tournament"]
+    tournament.next.click()
+    tournament.amount.value = "5"
+    tournament.bet.click()
+    assert tournament.message.kind == "error" and "10" in tournament.message.text
