@@ -45,6 +45,16 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"report_{report.when}", report)
 
 
+STAGE = {"start": None}
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how long the browser stage took (the budget is 5 minutes on a 2-core machine)."""
+    if STAGE["start"] is not None:
+        minutes, seconds = divmod(time.monotonic() - STAGE["start"], 60)
+        terminalreporter.write_line(f"browser stage: {int(minutes)} min {seconds:.0f} s (budget 5 min)")
+
+
 def _missing_browser(why: str):
     message = f"browser tests need a browser: {why}; to enable them, {HOW_TO_ENABLE}"
     if os.environ.get("CI", "").lower() == "true":
@@ -55,6 +65,7 @@ def _missing_browser(why: str):
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     """Path of a Chromium executable and a working playwright import, or skip (fail under CI=true)."""
+    STAGE["start"] = time.monotonic()
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
