@@ -192,6 +192,10 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
 
 
 # --- MCTS search tree (lessons 08-09) ------------------------------------------------------------------------
+from functools import lru_cache  # noqa: E402 (used by this section only)
+
+from matplotlib.transforms import Affine2D  # noqa: E402
+
 SEARCH_CMAP = "coolwarm"  # win rate 0 blue (bad move for its mover) ... 1 red (good move), as the seed's colours
 
 
@@ -250,27 +254,127 @@ def search_tree_graph(search, depth: int = 3, min_visits: int = 1) -> ig.Graph:
     return g
 
 
+@lru_cache(maxsize=4096)
+def _text_line(text: str, size: float, weight: str) -> tuple[Path, float]:
+    """One line of text as a path in points (baseline at y = 0, starting at x = 0) and its advance width."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath, text_to_path
+
+    prop = FontProperties(size=size, weight=weight)
+    width = text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0]
+    return TextPath((0, 0), text, prop=prop), width
+
+
+@lru_cache(maxsize=64)
+def _font_height(size: float, weight: str) -> tuple[float, float]:
+    """(ascent, descent) of the font in points, from its OS/2 table as matplotlib's Text spaces lines."""
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+
+    font = get_font(findfont(FontProperties(size=size, weight=weight)))
+    table = font.get_sfnt_table("OS/2") or {}
+    scale = size / font.get_sfnt_table("head")["unitsPerEm"]
+    if "sTypoAscender" in table:
+        return table["sTypoAscender"] * scale, -table["sTypoDescender"] * scale
+    return font.ascender * scale, -font.descender * scale
+
+
+def _text_path(text: str, size: float, weight: str = "normal", ha: str = "center", va: str = "center",
+               linespacing: float = 1.2) -> Path:
+    """Text (lines centred under each other) as one path in points around its anchor, laid out like ax.text."""
+    ascent, descent = _font_height(size, weight)
+    line_height = linespacing * (ascent + descent)
+    lines = text.split("\n")
+    top = {"top": 0.0, "center": len(lines) * line_height / 2, "bottom": len(lines) * line_height}.get(va)
+    parts = []
+    for i, line in enumerate(lines):
+        path, width = _text_line(line, size, weight)
+        _, h, d = _ink_height(line, size, weight)
+        baseline = -(h - d) - (line_height - h) / 2                  # below the line's top, as Text centres ink
+        if top is None:                                                # va="baseline": the first baseline at 0
+            top = -baseline
+        x = {"left": 0.0, "center": -width / 2, "right": -width}[ha]
+        parts.append(path.transformed(Affine2D().translate(x, top - i * line_height + baseline)))
+    return Path.make_compound_path(*parts)
+
+
+@lru_cache(maxsize=4096)
+def _ink_height(text: str, size: float, weight: str) -> tuple[float, float, float]:
+    """(width, height, descent) of one line in points, as matplotlib measures it."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    return text_to_path.get_text_width_height_descent(text, FontProperties(size=size, weight=weight), ismath=False)
+
+
+def _add_labels(ax, labels, zorder: float) -> PathCollection:
+    """Many short labels drawn as one collection of glyph outlines: (x, y, text, size, weight, colour, ha, va,
+    linespacing) each, anchored at data coordinates. Several times faster to draw than one Text per label."""
+    paths = [_text_path(text, size, weight, ha, va, spacing) for _, _, text, size, weight, _, ha, va, spacing in labels]
+    points = Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans       # paths are in points
+    layer = PathCollection(paths, offsets=[(x, y) for x, y, *_ in labels], offset_transform=ax.transData,
+                           transform=points, facecolors=[label[5] for label in labels], edgecolors="none",
+                           zorder=zorder)
+    ax.add_collection(layer, autolim=False)
+    return layer
+
+
 def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highlight=None, title: str = None):
     """Draw the search tree (Reingold-Tilford, root on top): discs sized by visits, coloured by win rate.
 
     Each disc shows its position and, below it, wins/visits for the player who made the move into it. `highlight`
     is an Iteration (or a tuple of moves): its path is drawn thick, the expanded edge dashed green.
     """
-    import matplotlib as mpl
-    from matplotlib.collections import LineCollection
-
     g = search_tree_graph(search, depth, min_visits)
+    xy, size = _tree_layout(g)
+    owned = ax is None
+    if owned:
+        _, ax = plt.subplots(figsize=size)
+        _fit_tree_axes(ax.figure, *size)
+    _draw_tree(ax, search, g, xy, depth, highlight, title)
+    _colour_bar(ax)
+    if owned:
+        plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
+    return ax.figure
+
+
+def _tree_layout(g: ig.Graph) -> tuple[np.ndarray, tuple[float, float]]:
+    """Reingold-Tilford coordinates of the tree (root on top) and a figure size (inches) that fits them."""
     layout = g.layout_reingold_tilford(root=[0], mode="out")
     xy = np.asarray(layout.coords, dtype=float)
     xy[:, 1] = xy[:, 1] * 1.35
     width = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 1.0
     levels = int(max(g.vs["depth"])) if g.vcount() else 0
-    owned = ax is None
-    if owned:
-        fig_w, fig_h = min(13.0, max(6.0, 0.62 * width + 1.6)), max(2.8, 1.35 * levels + 1.7)
-        _, ax = plt.subplots(figsize=(fig_w, fig_h))
-        # room for the two-line title and the colour bar's label; no need for a tight bbox
-        ax.figure.subplots_adjust(left=0.01, right=1 - 0.8 / fig_w, bottom=0.02, top=1 - 0.55 / fig_h)
+    return xy, (min(13.0, max(6.0, 0.62 * width + 1.6)), max(2.8, 1.35 * levels + 1.7))
+
+
+def _fit_tree_axes(fig, fig_w: float, fig_h: float) -> None:
+    """Room for the two-line title and the colour bar's label; no need for a tight bbox."""
+    fig.subplots_adjust(left=0.01, right=1 - 0.8 / fig_w, bottom=0.02, top=1 - 0.55 / fig_h)
+
+
+@lru_cache(maxsize=1)
+def _search_cmap():
+    """The inner range of SEARCH_CMAP only, so black labels stay readable on every disc."""
+    import matplotlib as mpl
+
+    base = mpl.colormaps[SEARCH_CMAP]
+    return mpl.colors.LinearSegmentedColormap.from_list("search", base(np.linspace(0.12, 0.88, 256)))
+
+
+def _colour_bar(ax) -> None:
+    """The win-rate colour bar beside the tree's axes."""
+    import matplotlib as mpl
+
+    sm = mpl.cm.ScalarMappable(cmap=_search_cmap(), norm=mpl.colors.Normalize(0, 1))
+    bar = ax.figure.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
+    bar.set_label("win rate of the move into the node", fontsize=8)
+    bar.ax.tick_params(labelsize=7)
+
+
+def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, title) -> None:
+    """The tree's edges, move labels, discs, node labels and title on ax."""
+    from matplotlib.collections import LineCollection
+
     fig = ax.figure
     path, expanded = (), None
     if highlight is not None:
@@ -288,18 +392,18 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
         styles.append("--" if new else "-")
     if segments:
         ax.add_collection(LineCollection(segments, colors=colours, linewidths=widths, linestyles=styles, zorder=1))
-        for seg, label in zip(segments, g.es["label"]):       # the move, just beside its edge
+        moves = []                                            # the move, just beside its edge
+        for seg, label in zip(segments, g.es["label"]):
             (x0, y0), (x1, y1) = seg
             side = "left" if x1 >= x0 else "right"
-            ax.text(0.4 * x0 + 0.6 * x1 + (0.08 if x1 >= x0 else -0.08), 0.4 * y0 + 0.6 * y1, label, ha=side,
-                    va="center", fontsize=7, color="#555", zorder=2)
+            moves.append((0.4 * x0 + 0.6 * x1 + (0.08 if x1 >= x0 else -0.08), 0.4 * y0 + 0.6 * y1, label, 7,
+                          "normal", "#555", side, "center", 1.2))
+        _add_labels(ax, moves, zorder=2)
     visits = np.asarray(g.vs["visits"], dtype=float)
     top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
     sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
     sizes[0] = 800                              # the root: always the same size
-    base = mpl.colormaps[SEARCH_CMAP]       # its inner range only, so black labels stay readable on every disc
-    cmap = mpl.colors.LinearSegmentedColormap.from_list("search", base(np.linspace(0.12, 0.88, 256)))
-    colors = [cmap(r) for r in g.vs["win_rate"]]
+    colors = [tuple(c) for c in _search_cmap()(np.asarray(g.vs["win_rate"], dtype=float))]
     colors[0] = "#ffe066"
     edge = ["black" if (m in on_path and path) else ("#6a3d9a" if s else "#555") for m, s in
             zip(g.vs["moves"], g.vs["shared"])]
@@ -308,19 +412,21 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
                            for m, sh in zip(g.vs["moves"], g.vs["shared"])], zorder=3)
     ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
     ax.set_ylim(xy[:, 1].max() + 0.6, xy[:, 1].min() - 0.5)
-    # one text per node (fast to render): the position on the disc, wins/visits on a second line just below it
+    # one label per node: the position on the disc, wins/visits on a second line just below it
     fig_h = fig.get_size_inches()[1] * ax.get_position().height * 72          # axes height in points
     per_point = (xy[:, 1].max() + 1.1 - xy[:, 1].min()) / fig_h
+    labels = []
     for (x, y), label, wins, n, d, area in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"],
                                                sizes):
         size = 8 if d < 3 else 7
         if not d:
-            ax.text(x, y, label, ha="center", va="center", fontsize=size + 1, zorder=4, fontweight="bold")
+            labels.append((x, y, label, size + 1, "bold", "black", "center", "center", 1.2))
             continue
         radius = np.sqrt(area / np.pi)                                      # points
         spacing = max(1.0, (radius + 2 + size * 0.6) / (1.2 * size))
-        ax.text(x, y - 0.6 * size * per_point, f"{label}\n{wins:g}/{n}", ha="center", va="top", fontsize=size,
-                zorder=4, linespacing=spacing)
+        labels.append((x, y - 0.6 * size * per_point, f"{label}\n{wins:g}/{n}", size, "normal", "black", "center",
+                       "top", spacing))
+    _add_labels(ax, labels, zorder=4)
     ax.axis("off")
     root = search.root
     if title is None:
@@ -331,10 +437,35 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     if any(g.vs["shared"]):
         ax.text(0.0, 0.0, "purple ring: a position reached by several move orders (one shared node)",
                 transform=ax.transAxes, fontsize=8, color="#6a3d9a", va="bottom")
-    sm = mpl.cm.ScalarMappable(cmap=cmap, norm=mpl.colors.Normalize(0, 1))
-    bar = fig.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
-    bar.set_label("win rate of the move into the node", fontsize=8)
-    bar.ax.tick_params(labelsize=7)
-    if owned:
-        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
-    return fig
+
+
+class SearchTreeFigure:
+    """One figure kept for every redraw of a growing search tree (a widget's): axes and colour bar are made once
+    per figure size, each draw only replaces the tree's artists. `draw` returns the figure, drawn on its canvas."""
+
+    def __init__(self, dpi: int = 90) -> None:
+        self.dpi = dpi
+        self.figure = None
+        self.ax = None
+        self.size = None
+
+    def draw(self, search, depth: int = 3, highlight=None, min_visits: int = 1):
+        """Draw the tree as draw_search_tree does, into the kept figure; returns it (not a pyplot figure)."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        g = search_tree_graph(search, depth, min_visits)
+        xy, size = _tree_layout(g)
+        if size != self.size:
+            self.figure = Figure(figsize=size, dpi=self.dpi)
+            FigureCanvasAgg(self.figure)
+            self.ax = self.figure.add_subplot()
+            _fit_tree_axes(self.figure, *size)
+            _colour_bar(self.ax)
+            self.size = size
+        else:
+            for artist in self.ax.collections[:] + self.ax.texts[:]:
+                artist.remove()
+        _draw_tree(self.ax, search, g, xy, depth, highlight, None)
+        self.figure.canvas.draw()
+        return self.figure

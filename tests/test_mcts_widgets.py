@@ -141,3 +141,24 @@ def test_transposition_steps_say_when_expansion_links_a_known_position():
     plain = MCTSStepper(n=30, seed=1)
     plain.run100.click()
     assert not plain.last.shared
+
+
+def test_kept_tree_figure_draws_like_draw_search_tree_and_reuses_its_axes():
+    from coursekit.graphs import SearchTreeFigure
+
+    game = SubtractionGame()
+    search = MCTS(game, seed=1)
+    search.search(game.start(22), 300)
+    view = SearchTreeFigure(dpi=90)
+    fig = view.draw(search, depth=3)
+    ax = view.ax
+    assert "after 300 iterations" in ax.get_title()
+    labels = ax.collections[-1]  # node labels: one glyph path per node of the drawn tree
+    assert len(labels.get_paths()) == search_tree_graph(search, depth=3).vcount()
+    search.run(1)
+    assert view.draw(search, depth=3) is fig and view.ax is ax and "after 301" in ax.get_title()
+    assert len(fig.axes) == 2  # the tree and one colour bar, not one more per draw
+    stepper = MCTSStepper(n=22, seed=1)
+    first = stepper.tree.value
+    stepper.step.click()
+    assert stepper.tree.value[:8] == b"\x89PNG\r\n\x1a\n" and stepper.tree.value != first

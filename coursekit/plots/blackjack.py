@@ -72,7 +72,7 @@ def _convergence_data(artists: dict, results: np.ndarray, exact: Mapping[str, fl
 class ConvergencePlot:
     """The convergence figure kept alive for a widget: new data redraws only the data, not axes and labels.
 
-    `update(results, exact)` returns the figure as PNG bytes. Axes, ticks and titles are drawn once per number of
+    `update(results, exact)` returns the figure drawn on its Agg canvas (see widgets.common.canvas_png). Axes, ticks and titles are drawn once per number of
     games and reused (blitting), which makes a redraw several times faster than building a new figure.
     """
 
@@ -99,8 +99,8 @@ class ConvergencePlot:
         self.background = self.canvas.copy_from_bbox(self.figure.bbox)
         self.n_total = n_total
 
-    def update(self, results: np.ndarray, exact: Mapping[str, float]) -> bytes:
-        """Show new results against new exact values; the figure as PNG bytes."""
+    def update(self, results: np.ndarray, exact: Mapping[str, float]):
+        """Show new results against new exact values; returns the figure, drawn on its canvas."""
         if len(results) != self.n_total:
             self._build(len(results))
         _convergence_data(self.artists, results, exact, self.z)
@@ -108,18 +108,7 @@ class ConvergencePlot:
         ax = self.figure.axes[0]
         for artist in self.dynamic:
             ax.draw_artist(artist)
-        return rgba_png(np.asarray(self.canvas.buffer_rgba()))
-
-
-def rgba_png(pixels: np.ndarray, compress_level: int = 3) -> bytes:
-    """An RGBA pixel array as PNG bytes (compression level 3: a third of the time of level 6, a little bigger)."""
-    import io
-
-    from PIL import Image
-
-    buffer = io.BytesIO()
-    Image.fromarray(pixels).save(buffer, format="png", compress_level=compress_level)
-    return buffer.getvalue()
+        return self.figure
 
 
 def thresholds(outcomes: Mapping[int, Mapping[str, float]], dealer_stands_at: int = 17, ax=None):

@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from coursekit.blackjack import exact_outcomes, play_games
 from coursekit.plots.blackjack import ConvergencePlot
-from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
 DECK_CHOICES = (("1 deck", 1), ("2 decks", 2), ("6 decks", 6), ("8 decks", 8), ("infinite deck", 0))  # 0: no deck count, an infinite deck
@@ -87,7 +87,7 @@ class SimulationExplorer(CourseWidget):
         if settings not in self._pictures:
             if len(self._pictures) >= 16:
                 del self._pictures[next(iter(self._pictures))]
-            self._pictures[settings] = self.figure.update(results, self.exact)
+            self._pictures[settings] = canvas_png(self.figure.update(results, self.exact))
         return self._pictures[settings]
 
     def z_score(self, name: str, games: int) -> float:

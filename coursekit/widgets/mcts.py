@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from coursekit.mcts import MCTS, Iteration
 from coursekit.subtraction import SubtractionGame
-from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
 
 MAX_START = 200
 
@@ -19,8 +19,10 @@ def tree_png(fig, dpi: int = 90) -> bytes:
 
     import matplotlib.pyplot as plt
 
+    from coursekit.widgets.common import PNG_COMPRESSION
+
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
+    fig.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": PNG_COMPRESSION})
     plt.close(fig)
     return buffer.getvalue()
 
@@ -52,6 +54,7 @@ class MCTSStepper(CourseWidget):
         settings = w.HBox([self.start, self.seed, self.transpositions])
         super().__init__([settings, controls, self.message, w.HBox([self.table, self.phases]), self.tree])
         self.search: MCTS | None = None
+        self.view = None  # the kept tree figure (graphs.SearchTreeFigure), made on the first render
         self.last: Iteration | None = None
         self.restart()
 
@@ -119,7 +122,7 @@ class MCTSStepper(CourseWidget):
 
     def render(self) -> None:
         """Redraw the statistics table, the phases and the tree."""
-        from coursekit.graphs import draw_search_tree
+        from coursekit.graphs import SearchTreeFigure
 
         n = self.search.root.state.n
         winning = self.game.winning_moves(n)
@@ -142,5 +145,6 @@ class MCTSStepper(CourseWidget):
         lines = self.phase_lines()
         self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
                              + "</div>") if lines else ""
-        fig = draw_search_tree(self.search, depth=self.depth, highlight=self.last)
-        self.tree.value = tree_png(fig)
+        if self.view is None:
+            self.view = SearchTreeFigure(dpi=90)
+        self.tree.value = canvas_png(self.view.draw(self.search, depth=self.depth, highlight=self.last))
