@@ -145,3 +145,15 @@ def choose(area, label: str, option: str) -> None:
     """Pick an option (by its visible label) in the dropdown with this description."""
     box = area.locator(".widget-dropdown").filter(has=area.page.locator("label", has_text=label)).first
     box.locator("select").select_option(label=option)
+
+
+def play_tournament_round(tournament, expect) -> None:
+    """Start a tournament round, try a bet below the minimum (a message, not a traceback), then bet 10."""
+    click(tournament, "Next round")
+    expect(message(tournament)).to_contain_text("Round 1: your first card is")
+    type_into(tournament, "bet", "5")
+    click(tournament, "Bet")
+    expect(message(tournament)).to_contain_text("the bet must be a whole number of euros from 10", ignore_case=True)
+    type_into(tournament, "bet", "10")
+    click(tournament, "Bet")
+    expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)

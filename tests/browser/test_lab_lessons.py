@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from labtools import choose, click, image_src, message, open_and_run, problems, slide, type_into, widget, widget_outputs
+from labtools import choose, click, play_tournament_round, image_src, message, open_and_run, problems, slide, type_into, widget, widget_outputs
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 
 pytestmark = pytest.mark.browser
@@ -71,15 +71,7 @@ def lesson_03(notebook, expect):
     expect(sims.locator("img").first).not_to_have_attribute("src", before)
     type_into(sims, "seed", "-1")
     expect(message(sims)).to_contain_text("the seed must be 0 or more")
-    tournament = widget(notebook, button="Next round")
-    click(tournament, "Next round")
-    expect(message(tournament)).to_contain_text("Round 1: your first card is")
-    type_into(tournament, "bet", "5")
-    click(tournament, "Bet")
-    expect(message(tournament)).to_contain_text("the bet must be a whole number of euros from 10", ignore_case=True)
-    type_into(tournament, "bet", "10")
-    click(tournament, "Bet")
-    expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)
+    play_tournament_round(widget(notebook, button="Next round"), expect)
 
 
 def lesson_04(notebook, expect):

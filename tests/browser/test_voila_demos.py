@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from labtools import choose, click, image_src, message, slide, type_into, widget
+from labtools import choose, click, play_tournament_round, image_src, message, slide, type_into, widget
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +34,7 @@ def demo_blackjack(page, expect):
     expect(table).to_contain_text("??")
     click(table, "Stand")
     expect(table).to_contain_text("Rounds: 1")
-    tournament = part(page, button="Next round")
-    click(tournament, "Next round")
-    expect(message(tournament)).to_contain_text("Round 1: your first card is")
-    type_into(tournament, "bet", "5")
-    click(tournament, "Bet")
-    expect(message(tournament)).to_contain_text("the bet must be a whole number of euros from 10", ignore_case=True)
-    type_into(tournament, "bet", "10")
-    click(tournament, "Bet")
-    expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)
+    play_tournament_round(part(page, button="Next round"), expect)
 
 
 def demo_baccarat(page, expect):
