@@ -461,39 +461,64 @@ def as_strategy(game: Game, iterations: int, label: str | None = None, **options
     return mcts_player
 
 
+def _exact_value(game: Game, state: State, combine, memo: dict) -> "Fraction":
+    """P(the player to move at state wins), combining the values of its moves with `combine` (memoised).
+
+    A finished game is worth 1 to its winner and 1/2 for a draw; a child's value is turned round when the other
+    player moves there. The children are produced lazily so `combine` may stop early.
+    """
+    from fractions import Fraction
+
+    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+
+    def children(s: State):
+        mover = game.to_move(s)
+        for move in game.moves(s):
+            t = game.play(s, move)
+            if game.is_over(t):
+                w = game.winner(t)
+                yield half if w is None else (one if w == mover else zero)
+            elif game.to_move(t) == mover:
+                yield value(t)
+            else:
+                yield one - value(t)
+
+    def value(s: State) -> Fraction:
+        got = memo.get(s)
+        if got is None:
+            memo[s] = got = combine(children(s))
+        return got
+
+    if game.is_over(state):
+        raise ValueError(f"state {state!r} is a finished game")
+    return value(state)
+
+
+def _mean(values) -> "Fraction":
+    """The average of the values (a uniformly random move)."""
+    values = list(values)
+    return sum(values) / len(values)
+
+
+def _best(values) -> "Fraction":
+    """The largest value, stopping at the first certain win (a perfect player's move)."""
+    from fractions import Fraction
+
+    best = Fraction(0)
+    for v in values:
+        if v > best:
+            best = v
+            if best == 1:
+                break
+    return best
+
+
 def random_playout_value(game: Game, state: State) -> "Fraction":
     """Exactly what a random rollout estimates: P(player to move wins) when both play uniformly random moves.
 
     Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles.
     """
-    from fractions import Fraction
-
-    memo: dict = {}
-    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
-
-    def value(s: State) -> Fraction:
-        """P(the player who is to move at s wins) under random play."""
-        got = memo.get(s)
-        if got is not None:
-            return got
-        mover = game.to_move(s)
-        total = zero
-        moves = game.moves(s)
-        for move in moves:
-            t = game.play(s, move)
-            if game.is_over(t):
-                w = game.winner(t)
-                total += half if w is None else (one if w == mover else zero)
-            elif game.to_move(t) == mover:
-                total += value(t)
-            else:
-                total += one - value(t)
-        memo[s] = result = total / len(moves)
-        return result
-
-    if game.is_over(state):
-        raise ValueError(f"state {state!r} is a finished game")
-    return value(state)
+    return _exact_value(game, state, _mean, {})
 
 
 def minimax_value(game: Game, state: State, memo: dict | None = None) -> "Fraction":
@@ -501,36 +526,7 @@ def minimax_value(game: Game, state: State, memo: dict | None = None) -> "Fracti
 
     `memo` (a dict, filled as it goes) lets several calls on the same game share their work.
     """
-    from fractions import Fraction
-
-    memo = {} if memo is None else memo
-    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
-
-    def value(s: State) -> Fraction:
-        got = memo.get(s)
-        if got is not None:
-            return got
-        mover = game.to_move(s)
-        best = zero
-        for move in game.moves(s):
-            t = game.play(s, move)
-            if game.is_over(t):
-                w = game.winner(t)
-                v = half if w is None else (one if w == mover else zero)
-            elif game.to_move(t) == mover:
-                v = value(t)
-            else:
-                v = one - value(t)
-            if v > best:
-                best = v
-                if best == one:
-                    break
-        memo[s] = best
-        return best
-
-    if game.is_over(state):
-        raise ValueError(f"state {state!r} is a finished game")
-    return value(state)
+    return _exact_value(game, state, _best, {} if memo is None else memo)
 
 
 def optimal_moves(game: Game, state: State) -> tuple:
