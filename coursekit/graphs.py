@@ -11,6 +11,7 @@ from matplotlib.collections import EllipseCollection, PathCollection, PolyCollec
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
 
+from coursekit.plots.glyphs import add_labels, glyph_title, key, text_width
 from coursekit.subtraction import Playout, SubtractionGame
 
 # --- subtraction games: game graph (seed 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
@@ -55,7 +56,7 @@ def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths
                                         offset_transform=ax.transData, facecolors=colors,
                                         edgecolors=[frame or c for c in colors], linewidths=0.8, zorder=2))
     ax.update_datalim(np.vstack([xy - size / 2, xy + size / 2]))
-    _add_labels(ax, [(x, y, str(text), 10, "normal", label_color, "center", "center", 1.2)
+    add_labels(ax, [(x, y, str(text), 10, "normal", label_color, "center", "center", 1.2)
                      for (x, y), text in zip(xy, labels)], zorder=3)
 
 
@@ -97,9 +98,15 @@ def game_graph_layout(g: ig.Graph, width: int) -> ig.Layout:
     return ig.Layout([(n % width, n // width) for n in g.vs["n"]])
 
 
+GAME_GRAPH_INCH = 0.8  # inches per grid step of the game graph drawing
+
+
 def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str = "winning",
                     width: Optional[int] = None):
-    """Draw the game graph on ax: red and blue numbers in rows; edges "winning" (red only), "all" or "none"."""
+    """Draw the game graph on ax: red and blue numbers in rows; edges "winning" (red only), "all" or "none".
+
+    Without ax, the figure is sized to the drawing (no tight bounding box needed, so widgets redraw it fast).
+    """
     if edges not in ("winning", "all", "none"):
         raise ValueError(f"edges must be 'winning', 'all' or 'none', not {edges!r}")
     g = game_graph(game, limit)
@@ -107,7 +114,8 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     rows = limit // width + 1
     owned = ax is None
     if owned:
-        fig, ax = plt.subplots(figsize=(max(6.0, 0.85 * width + 1), max(2.0, 0.85 * rows + 0.9)))
+        fig = plt.figure()
+        ax = fig.add_axes((0, 0, 1, 1))
     fig = ax.figure
     keep = {"winning": [e.index for e in g.es if e["winning"]], "all": list(range(g.ecount())), "none": []}[edges]
     shown = g.subgraph_edges(keep, delete_vertices=False)
@@ -115,20 +123,27 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     draw_graph(ax, shown, layout.coords, shown.vs["color"], [str(n) for n in shown.vs["n"]],
                shown.es["color"] if shown.ecount() else [], [1.3 if w else 0.6 for w in shown.es["winning"]]
                if shown.ecount() else [], curved=0.18, size=0.5)
-    ax.set_xlim(-0.6, width - 0.4)
+    columns = min(width, limit + 1)
+    ax.set_xlim(-0.6, columns - 0.4)
     ax.set_ylim(rows - 0.4, -0.6)
     ax.set_aspect("equal")
     ax.axis("off")
     start, length = game.period()
-    ax.set_title(f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}, period {length} from {start}",
-                 fontsize=11)
-    handles = [Line2D([], [], marker="o", ls="", color=RED, markersize=9, label="red: produce these (mover loses)"),
-               Line2D([], [], marker="o", ls="", color=BLUE, markersize=9, label="blue: mover can win")]
+    glyph_title(ax, f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}, period {length} from {start}",
+                size=11)
+    entries = [("disc", RED, "red: produce these (mover loses)"), ("disc", BLUE, "blue: mover can win")]
     if edges != "none":
-        handles.append(Line2D([], [], color=RED, lw=1.4, label="edge n -> n + d: at n + d, subtract d to win"))
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=len(handles), fontsize=8,
-              frameon=False, handletextpad=0.3, columnspacing=1.0)
+        entries.append(("line", RED, "edge n -> n + d: at n + d, subtract d to win"))
+    if edges == "all":
+        entries.append(("line", GREY, "other moves"))
+    key_width, key_height = key(ax, entries, 0.5, 0.0, size=8, below=4)
     if owned:
+        axes_w, axes_h = GAME_GRAPH_INCH * columns, GAME_GRAPH_INCH * (rows + 0.2)
+        top, bottom = 0.36, (key_height + 10) / 72
+        fig_w = max(axes_w, key_width / 72) + 0.2
+        fig.set_size_inches(fig_w, axes_h + top + bottom)
+        ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / (axes_h + top + bottom), axes_w / fig_w,
+                         axes_h / (axes_h + top + bottom)))
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
@@ -154,10 +169,13 @@ def playout_layout(g: ig.Graph) -> ig.Layout:
     return ig.Layout([(1.0 if p == 0 else (0.0 if p == 1 else 2.0), float(i)) for i, p in enumerate(g.vs["player"])])
 
 
+PLAYOUT_INCH = 0.62  # inches per unit of the playout drawing
+
+
 def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1", "player 2")):
     """Draw one game as the seed's Abbildung 5: zig-zag course, red/blue/black edges, the winner in the title.
 
-    A game still running (winner None) is drawn as far as it went.
+    A game still running (winner None) is drawn as far as it went. Without ax, the figure is sized to the drawing.
     """
     g = playout_graph(playout)
     k = g.vcount()
@@ -165,18 +183,20 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
     coords = [(2 * x, step * y) for x, y in playout_layout(g).coords]
     owned = ax is None
     if owned:
-        _, ax = plt.subplots(figsize=(3.9, 0.7 * (step * k + 2.2)))
+        fig = plt.figure()
+        ax = fig.add_axes((0, 0, 1, 1))
     fig = ax.figure
     draw_graph(ax, g, coords, ["#ffe066"] * k, [str(n) for n in g.vs["n"]], g.es["color"] if k > 1 else [], 3,
                size=0.62, label_color="black", frame="#555555", arrows=False)
-    for i, d in enumerate(g.es["move"] if k > 1 else []):
-        (x0, y0), (x1, y1) = coords[i], coords[i + 1]
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2, f"-{d}", ha="center", va="center", fontsize=8, color="#333",
-                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"}, zorder=4)
-    ax.text(0.0, -0.9, names[0], ha="center", fontsize=10, fontweight="bold")
-    ax.text(4.0, -0.9, names[1], ha="center", fontsize=10, fontweight="bold")
-    ax.set_xlim(-0.7, 4.7)
-    ax.set_ylim(step * (k - 1) + 0.5, -1.2)
+    moves = [((x0 + x1) / 2, (y0 + y1) / 2, f"-{d}", 8, "normal", "#333", "center", "center", 1.2)
+             for d, (x0, y0), (x1, y1) in zip(g.es["move"] if k > 1 else [], coords, coords[1:])]
+    columns = [(0.0, -0.9, names[0], 10, "bold", "black", "center", "baseline", 1.2),
+               (4.0, -0.9, names[1], 10, "bold", "black", "center", "baseline", 1.2)]
+    add_labels(ax, moves, zorder=4, backdrop="white")
+    add_labels(ax, columns, zorder=4)
+    x_range, y_range = (-0.7, 4.7), (step * (k - 1) + 0.5, -1.2)
+    ax.set_xlim(*x_range)
+    ax.set_ylim(*y_range)
     ax.set_aspect("equal")
     ax.axis("off")
     if playout.winner is None:
@@ -184,20 +204,26 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
     else:
         how = "made 0" if playout.course[-1] == 0 else f"the other player went to {playout.course[-1]}"
         title = f"start {playout.start}: {names[playout.winner - 1]} wins ({how})"
-    ax.set_title(title, fontsize=10)
+    glyph_title(ax, title, size=10, gap=2)
+    key_width = key_height = 0.0
     if k > 1:
-        handles = [Line2D([], [], color=c, lw=3, label=label) for label, c in
-                   (("could force a win and did", RED), ("threw a win away", BLUE), ("no win available", "black"))]
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=8, frameon=False)
+        key_width, key_height = key(ax, [("line", c, label) for label, c in (("could force a win and did", RED),
+                                    ("threw a win away", BLUE), ("no win available", "black"))], 0.5, 0.0,
+                                    size=8, columns=1, below=2)
     if owned:
+        axes_w = PLAYOUT_INCH * (x_range[1] - x_range[0])
+        axes_h = PLAYOUT_INCH * (y_range[0] - y_range[1])
+        top, bottom = 0.3, (key_height + 6) / 72
+        fig_w = max(axes_w, key_width / 72, text_width(title, 10) / 72) + 0.15
+        fig_h = axes_h + top + bottom
+        fig.set_size_inches(fig_w, fig_h)
+        ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / fig_h, axes_w / fig_w, axes_h / fig_h))
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
 
 # --- MCTS search tree (lessons 08-09) ------------------------------------------------------------------------
 from functools import lru_cache  # noqa: E402 (used by this section only)
-
-from matplotlib.transforms import Affine2D  # noqa: E402
 
 SEARCH_CMAP = "coolwarm"  # win rate 0 blue (bad move for its mover) ... 1 red (good move), as the seed's colours
 
@@ -255,70 +281,6 @@ def search_tree_graph(search, depth: int = 3, min_visits: int = 1) -> ig.Graph:
     g.es["move"] = edge_moves
     g.es["label"] = [move_label(m) for m in edge_moves]
     return g
-
-
-@lru_cache(maxsize=4096)
-def _text_line(text: str, size: float, weight: str) -> tuple[Path, float]:
-    """One line of text as a path in points (baseline at y = 0, starting at x = 0) and its advance width."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextPath, text_to_path
-
-    prop = FontProperties(size=size, weight=weight)
-    width = text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0]
-    return TextPath((0, 0), text, prop=prop), width
-
-
-@lru_cache(maxsize=64)
-def _font_height(size: float, weight: str) -> tuple[float, float]:
-    """(ascent, descent) of the font in points, from its OS/2 table as matplotlib's Text spaces lines."""
-    from matplotlib.font_manager import FontProperties, findfont, get_font
-
-    font = get_font(findfont(FontProperties(size=size, weight=weight)))
-    table = font.get_sfnt_table("OS/2") or {}
-    scale = size / font.get_sfnt_table("head")["unitsPerEm"]
-    if "sTypoAscender" in table:
-        return table["sTypoAscender"] * scale, -table["sTypoDescender"] * scale
-    return font.ascender * scale, -font.descender * scale
-
-
-def _text_path(text: str, size: float, weight: str = "normal", ha: str = "center", va: str = "center",
-               linespacing: float = 1.2) -> Path:
-    """Text (lines centred under each other) as one path in points around its anchor, laid out like ax.text."""
-    ascent, descent = _font_height(size, weight)
-    line_height = linespacing * (ascent + descent)
-    lines = text.split("\n")
-    top = {"top": 0.0, "center": len(lines) * line_height / 2, "bottom": len(lines) * line_height}.get(va)
-    parts = []
-    for i, line in enumerate(lines):
-        path, width = _text_line(line, size, weight)
-        _, h, d = _ink_height(line, size, weight)
-        baseline = -(h - d) - (line_height - h) / 2                  # below the line's top, as Text centres ink
-        if top is None:                                                # va="baseline": the first baseline at 0
-            top = -baseline
-        x = {"left": 0.0, "center": -width / 2, "right": -width}[ha]
-        parts.append(path.transformed(Affine2D().translate(x, top - i * line_height + baseline)))
-    return Path.make_compound_path(*parts)
-
-
-@lru_cache(maxsize=4096)
-def _ink_height(text: str, size: float, weight: str) -> tuple[float, float, float]:
-    """(width, height, descent) of one line in points, as matplotlib measures it."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import text_to_path
-
-    return text_to_path.get_text_width_height_descent(text, FontProperties(size=size, weight=weight), ismath=False)
-
-
-def _add_labels(ax, labels, zorder: float) -> PathCollection:
-    """Many short labels drawn as one collection of glyph outlines: (x, y, text, size, weight, colour, ha, va,
-    linespacing) each, anchored at data coordinates. Several times faster to draw than one Text per label."""
-    paths = [_text_path(text, size, weight, ha, va, spacing) for _, _, text, size, weight, _, ha, va, spacing in labels]
-    points = Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans       # paths are in points
-    layer = PathCollection(paths, offsets=[(x, y) for x, y, *_ in labels], offset_transform=ax.transData,
-                           transform=points, facecolors=[label[5] for label in labels], edgecolors="none",
-                           zorder=zorder)
-    ax.add_collection(layer, autolim=False)
-    return layer
 
 
 def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highlight=None, title: str = None):
@@ -401,7 +363,7 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
             side = "left" if x1 >= x0 else "right"
             moves.append((0.4 * x0 + 0.6 * x1 + (0.08 if x1 >= x0 else -0.08), 0.4 * y0 + 0.6 * y1, label, 7,
                           "normal", "#555", side, "center", 1.2))
-        _add_labels(ax, moves, zorder=2)
+        add_labels(ax, moves, zorder=2)
     visits = np.asarray(g.vs["visits"], dtype=float)
     top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
     sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
@@ -418,7 +380,7 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
     # one label per node: the position on the disc, wins/visits on a second line just below it
     fig_h = fig.get_size_inches()[1] * ax.get_position().height * 72          # axes height in points
     per_point = (xy[:, 1].max() + 1.1 - xy[:, 1].min()) / fig_h
-    labels = []
+    labels, counts = [], []   # counts on a white box: the thick highlighted path runs under them
     for (x, y), label, wins, n, d, area in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"],
                                                sizes):
         size = 8 if d < 3 else 7
@@ -427,16 +389,19 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
             continue
         radius = np.sqrt(area / np.pi)                                      # points
         spacing = max(1.0, (radius + 2 + size * 0.6) / (1.2 * size))
-        labels.append((x, y - 0.6 * size * per_point, f"{label}\n{wins:g}/{n}", size, "normal", "black", "center",
-                       "top", spacing))
-    _add_labels(ax, labels, zorder=4)
+        anchor = (x, y - 0.6 * size * per_point)
+        labels.append((*anchor, f"{label}\n ", size, "normal", "black", "center", "top", spacing))
+        counts.append((*anchor, f" \n{wins:g}/{n}", size, "normal", "black", "center", "top", spacing))
+    add_labels(ax, labels, zorder=4)
+    if counts:
+        add_labels(ax, counts, zorder=4, backdrop="white")
     ax.axis("off")
     root = search.root
     if title is None:
         kind = "transpositions" if search.transpositions else "tree"
         title = (f"search from {g.vs[0]['label']} after {root.visits} iterations\n({kind}; "
                  f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}, depth <= {depth} shown)")
-    ax.set_title(title, fontsize=10)
+    glyph_title(ax, title, size=10)
     if any(g.vs["shared"]):
         ax.text(0.0, 0.0, "purple ring: a position reached by several move orders (one shared node)",
                 transform=ax.transAxes, fontsize=8, color="#6a3d9a", va="bottom")

@@ -45,12 +45,16 @@ def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
 PNG_COMPRESSION = 3  # zlib level: about half the time of matplotlib's default 6, files a few per cent larger
 
 
-def figure_png(fig) -> bytes:
-    """Render a matplotlib figure to PNG bytes and close it (for an ipywidgets.Image)."""
+def figure_png(fig, tight: bool = True) -> bytes:
+    """Render a matplotlib figure to PNG bytes and close it (for an ipywidgets.Image).
+
+    `tight=False` is for figures sized to their drawing: it saves the second draw a tight bounding box costs.
+    """
     import matplotlib.pyplot as plt
 
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", pil_kwargs={"compress_level": PNG_COMPRESSION})
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight" if tight else None,
+                pil_kwargs={"compress_level": PNG_COMPRESSION})
     plt.close(fig)
     return buffer.getvalue()
 

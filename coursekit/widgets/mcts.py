@@ -116,8 +116,10 @@ class MCTSStepper(CourseWidget):
         last = it.rollout[-1]
         who = f"player {it.winner} wins" + (" (made 0)" if last.n == 0 else f" (the other player went to {last.n})")
         simulation = f"3. Simulation (random moves): {course}: {who}"
-        updates = ", ".join(f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated)
-        backprop = f"4. Backpropagation: wins/visits now {updates}"
+        updates = ", ".join(f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated if moves)
+        root_visits = next((visits for moves, visits, _ in it.updated if not moves), self.search.root.visits)
+        backprop = (f"4. Backpropagation: {root} now has {root_visits} visits; wins/visits (for the player who "
+                    f"moved there) {updates or 'none below it'}")
         return [selection, expansion, simulation, backprop]
 
     def render(self) -> None:

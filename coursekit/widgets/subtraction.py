@@ -76,7 +76,7 @@ class MoveSetExplorer(CourseWidget):
         if key not in self._pictures:
             if len(self._pictures) >= 64:
                 self._pictures.pop(next(iter(self._pictures)))
-            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value))
+            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value), tight=False)
         self.graph.value = self._pictures[key]
 
 
@@ -187,7 +187,7 @@ class PlayoutWidget(CourseWidget):
                     f'(<span style="color:{BLUE if wins else RED}">{"blue" if wins else "red"}</span>; {hint}).')
         self.status.value = f'<div style="font-size:1.05em">{text}</div>'
         self.step.disabled = self.play.disabled = self.over
-        self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()))
+        self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()), tight=False)
 
     def column_names(self) -> tuple[str, str]:
         """Headings of the picture's two columns: the strategies (numbered when both play the same one)."""
