@@ -11,7 +11,7 @@ from matplotlib.collections import EllipseCollection, PathCollection, PolyCollec
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
 
-from coursekit.plots.glyphs import add_labels, glyph_title, key, text_width
+from coursekit.plots.glyphs import add_labels, glyph_title, keep_whole_figure, key, text_width
 from coursekit.subtraction import Playout, SubtractionGame
 
 # --- subtraction games: game graph (seed 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
@@ -144,6 +144,7 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
         fig.set_size_inches(fig_w, axes_h + top + bottom)
         ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / (axes_h + top + bottom), axes_w / fig_w,
                          axes_h / (axes_h + top + bottom)))
+        keep_whole_figure(fig)
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
@@ -218,6 +219,7 @@ def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1"
         fig_h = axes_h + top + bottom
         fig.set_size_inches(fig_w, fig_h)
         ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / fig_h, axes_w / fig_w, axes_h / fig_h))
+        keep_whole_figure(fig)
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return fig
 
@@ -298,6 +300,7 @@ def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highl
     _draw_tree(ax, search, g, xy, depth, highlight, title)
     _colour_bar(ax)
     if owned:
+        keep_whole_figure(ax.figure)
         plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
 

@@ -169,3 +169,11 @@ def key(ax, entries: Sequence[tuple[str, str, str]], x: float, y: float, size: f
             left += width + spacing
     add_labels(ax, labels, zorder=5, offset_transform=transform)
     return total, len(rows) * line_height
+
+
+def keep_whole_figure(fig) -> None:
+    """An invisible frame round the whole figure: a tight bounding box (Jupyter's inline backend) then keeps the
+    figure as laid out, glyph titles and keys included (their collections are not measured by the tight box)."""
+    from matplotlib.patches import Rectangle
+
+    fig.add_artist(Rectangle((0, 0), 1, 1, transform=fig.transFigure, fill=False, edgecolor="none", linewidth=0))

@@ -40,7 +40,7 @@ class MoveSetExplorer(CourseWidget):
         self.limit = w.IntSlider(value=limit, min=5, max=60, description="N", continuous_update=False)
         self.edges = w.Dropdown(options=[("winning moves", "winning"), ("all moves", "all"), ("no edges", "none")],
                                 value="winning", description="edges", layout=w.Layout(width="240px"))
-        self.graph = w.Image(format="png", layout=w.Layout(max_width="660px"))
+        self.graph = w.Image(format="png", layout=w.Layout(max_width="680px", margin="0 1.5em 0 0"))
         self.summary = w.HTML()
         self.table = w.HTML()
         self.message = MessageBar()
@@ -49,7 +49,8 @@ class MoveSetExplorer(CourseWidget):
         for control in (self.moves, self.limit, self.edges):
             control.observe(lambda _: self.update(), names="value")
         super().__init__([w.HBox([self.moves, self.limit, self.edges]), self.message, self.summary,
-                          w.HBox([self.graph, self.table])])
+                          w.HBox([self.graph, self.table],  # the table moves under the graph when narrow
+                                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.update()
 
     def update(self) -> None:
