@@ -38,7 +38,7 @@ def test_resettable_rebuilds_the_widget_with_its_first_settings():
     assert "2 deck(s)" in first.view.value
     box.reset.click()
     assert box.inner is not first and box.inner.decks.value == 8 and "8 deck(s)" in box.inner.view.value
-    assert list(box.children) == [box.inner, box.reset]
+    assert list(box.children) == [box.inner, box.reset, box.message]
 
 
 def test_dashboard_sections_are_reachable_by_name():
@@ -60,3 +60,19 @@ def test_blackjack_dashboard_plays_a_round_from_python():
     tournament.amount.value = "5"
     tournament.bet.click()
     assert tournament.message.kind == "error" and "10" in tournament.message.text
+
+
+def test_an_unexpected_error_in_a_callback_shows_in_the_widget_not_nowhere():
+    from coursekit.widgets import common
+    from coursekit.widgets.subtraction import PlayoutWidget
+
+    play = PlayoutWidget(start=22, seed=1)
+    play.choices["random"] = lambda n, rng: 1 / 0  # a broken strategy: the kind of bug no input check foresees
+    play.step.click()
+    assert play.message.kind == "error" and "ZeroDivisionError" in play.message.text and "Reset" in play.message.text
+    assert len(common.callback_errors) == 1
+    common.callback_errors.clear()  # caught on purpose here
+    play.choices["random"] = PlayoutWidget().choices["random"]
+    play.reset.click()
+    play.step.click()
+    assert play.message.kind == "info" and len(play.moves) == 1

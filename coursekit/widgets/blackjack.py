@@ -46,10 +46,10 @@ class BlackjackTable(CourseWidget):
         self.board = w.HTML()
         self.score = w.HTML()
         self.message = MessageBar()
-        self.deal.on_click(lambda _: self.deal_round())
-        self.hit.on_click(lambda _: self.hit_card())
-        self.stand.on_click(lambda _: self.stand_hand())
-        self.reset.on_click(lambda _: self.restart())
+        self.on_click(self.deal, self.deal_round)
+        self.on_click(self.hit, self.hit_card)
+        self.on_click(self.stand, self.stand_hand)
+        self.on_click(self.reset, self.restart)
         controls = w.HBox([self.deal, self.hit, self.stand, self.reset, self.seed])
         super().__init__([controls, self.board, self.score, self.message])
         self.restart()
@@ -131,15 +131,15 @@ class SuperpositionExplorer(CourseWidget):
     def __init__(self, cards: str = "") -> None:
         self.rank_buttons = [w.Button(description=r, layout=w.Layout(width="44px")) for r in RANKS]
         for button in self.rank_buttons:
-            button.on_click(lambda b: self.add(b.description))
+            self.on_click(button, lambda rank=button.description: self.add(rank))
         self.text = w.Text(value=cards, description="cards", placeholder="e.g. A, A, 7",
                            continuous_update=False, layout=w.Layout(width="320px"))
         self.clear = w.Button(description="Clear", icon="eraser")
         self.view = w.HTML()
         self.message = MessageBar()
         self.ranks: list[str] = []
-        self.text.observe(lambda change: self.set_cards(change["new"]), names="value")
-        self.clear.on_click(lambda _: self.set_cards(""))
+        self.on_change(self.text, lambda: self.set_cards(self.text.value))
+        self.on_click(self.clear, lambda: self.set_cards(""))
         super().__init__([w.HBox(self.rank_buttons), w.HBox([self.text, self.clear]), self.view, self.message])
         self.set_cards(cards)
 

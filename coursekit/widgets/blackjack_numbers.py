@@ -53,7 +53,7 @@ class SimulationExplorer(CourseWidget):
         self.counts: dict[str, int] = {}
         self.exact: dict[str, float] = {}
         for control in (self.games, self.decks, self.player, self.dealer, self.seed):
-            control.observe(lambda _: self.update(), names="value")
+            self.on_change(control, self.update)
         controls = w.VBox([w.HBox([self.games, self.decks]), w.HBox([self.player, self.dealer, self.seed])])
         children = [controls, self.table, self.message] + ([self.plot] if show_plot else [])
         super().__init__(children)

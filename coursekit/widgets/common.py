@@ -4,15 +4,44 @@ from __future__ import annotations
 
 import html
 import io
+import logging
+from typing import Callable
 
 import ipywidgets as w
 
 
+callback_errors: list[Exception] = []  # every unexpected error a widget callback caught (tests keep it empty)
+
+
 class CourseWidget(w.VBox):
-    """A lesson widget: a VBox whose text repr is short and stable, so nbval can compare it."""
+    """A lesson widget: a VBox whose text repr is short and stable, so nbval can compare it.
+
+    Wire controls with on_click and on_change: an unexpected error in an action then shows in the widget's
+    message bar (Voila and a busy notebook page would hide it) instead of the button silently doing nothing.
+    """
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+    def on_click(self, button: w.Button, action: Callable[[], object]) -> None:
+        """Run action() when the button is clicked."""
+        button.on_click(lambda _: self._guarded(action))
+
+    def on_change(self, control: w.ValueWidget, action: Callable[[], object]) -> None:
+        """Run action() when the control's value changes."""
+        control.observe(lambda _: self._guarded(action), names="value")
+
+    def _guarded(self, action: Callable[[], object]) -> None:
+        """Run an action; an unexpected error goes to the message bar and the log, not to a hidden traceback."""
+        try:
+            action()
+        except Exception as error:  # noqa: BLE001 (the safety net for errors no check foresaw)
+            callback_errors.append(error)
+            logging.getLogger(__name__).exception("widget callback %s failed", getattr(action, "__name__", action))
+            message = getattr(self, "message", None)
+            if isinstance(message, MessageBar):
+                message.show(f"Something went wrong inside the widget ({type(error).__name__}: {error}). "
+                             "Press Reset or run the cell again, and tell your instructor.", "error")
 
 
 class MessageBar(w.HTML):

@@ -7,7 +7,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from coursekit.widgets.common import CourseWidget
+from coursekit.widgets.common import CourseWidget, MessageBar
 
 # Scales every ipywidget inside a .course-demo box through ipywidgets' own CSS variables, so controls, labels,
 # text and tables grow together (for a projector at the back of a class room).
@@ -50,14 +50,15 @@ class Resettable(CourseWidget):
     def __init__(self, factory: Callable[[], w.Widget]) -> None:
         self.factory = factory
         self.reset = w.Button(description="Reset", icon="refresh", tooltip="back to the first settings")
-        self.reset.on_click(lambda _: self.rebuild())
+        self.on_click(self.reset, self.rebuild)
+        self.message = MessageBar()
         self.inner = factory()
-        super().__init__([self.inner, self.reset])
+        super().__init__([self.inner, self.reset, self.message])
 
     def rebuild(self) -> None:
         """Replace the widget by a fresh one from the factory."""
         old, self.inner = self.inner, self.factory()
-        self.children = [self.inner, self.reset]
+        self.children = [self.inner, self.reset, self.message]
         old.close()
 
 

@@ -20,7 +20,7 @@ class WidgetCheck(CourseWidget):
         self.message = MessageBar()
         self.clicks = 0
         self.dealt: list = []
-        self.deal.on_click(lambda _: self.deal_cards())
+        self.on_click(self.deal, self.deal_cards)
         super().__init__([w.HBox([self.deal, self.how_many, self.seed]), self.table, self.message])
         self.message.show("Press Deal. If cards appear below, widgets work in this JupyterLab.")
 

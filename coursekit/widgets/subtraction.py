@@ -47,7 +47,7 @@ class MoveSetExplorer(CourseWidget):
         self.game = DEFAULT_GAME
         self._pictures: dict[tuple, bytes] = {}  # (moves, N, edges) -> PNG, so sliding back is instant
         for control in (self.moves, self.limit, self.edges):
-            control.observe(lambda _: self.update(), names="value")
+            self.on_change(control, self.update)
         super().__init__([w.HBox([self.moves, self.limit, self.edges]), self.message, self.summary,
                           w.HBox([self.graph, self.table],  # the table moves under the graph when narrow
                                  layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
@@ -109,11 +109,11 @@ class PlayoutWidget(CourseWidget):
         self.status = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(max_width="400px"))
         self.message = MessageBar()
-        self.step.on_click(lambda _: self.step_once())
-        self.play.on_click(lambda _: self.play_to_end())
-        self.reset.on_click(lambda _: self.restart())
+        self.on_click(self.step, self.step_once)
+        self.on_click(self.play, self.play_to_end)
+        self.on_click(self.reset, self.restart)
         for control in (self.player1, self.player2, self.start, self.seed):
-            control.observe(lambda _: self.restart(), names="value")
+            self.on_change(control, self.restart)
         super().__init__([w.HBox([self.player1, self.player2]), w.HBox([self.start, self.seed]),
                           w.HBox([self.step, self.play, self.reset]), self.message, self.status, self.picture])
         self.restart()

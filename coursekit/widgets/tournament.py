@@ -49,13 +49,13 @@ class TournamentTable(CourseWidget):
         self.board = w.HTML()
         self.rounds_log = w.HTML()
         self.message = MessageBar()
-        self.new.on_click(lambda _: self.restart())
-        self.next.on_click(lambda _: self.next_round())
-        self.bet.on_click(lambda _: self.place_bet())
-        self.hit.on_click(lambda _: self.hit_card())
-        self.stand.on_click(lambda _: self.stand_hand())
-        self.timid.on_click(lambda _: self.autoplay("timid"))
-        self.bold.on_click(lambda _: self.autoplay("bold"))
+        self.on_click(self.new, self.restart)
+        self.on_click(self.next, self.next_round)
+        self.on_click(self.bet, self.place_bet)
+        self.on_click(self.hit, self.hit_card)
+        self.on_click(self.stand, self.stand_hand)
+        self.on_click(self.timid, lambda: self.autoplay("timid"))
+        self.on_click(self.bold, lambda: self.autoplay("bold"))
         rows = [w.HBox([self.new, self.seed]), self.status,
                 w.HBox([self.next, self.amount, self.bet, self.hit, self.stand]), self.board, self.message,
                 w.HBox([self.timid, self.bold]), self.rounds_log]
