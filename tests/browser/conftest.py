@@ -209,11 +209,15 @@ def browser(chromium_path):
 
 
 def _kernel_errors(tab, payload) -> None:
-    """Keep every kernel 'error' message seen on a websocket: Voila shows a failing widget callback nowhere."""
+    """Keep every kernel 'error' message and every caught widget error seen on a websocket (Voila shows a
+    failing widget callback nowhere)."""
     text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
     if '"msg_type": "error"' in text or '"msg_type":"error"' in text:
         found = re.search(r'"ename":\s*"([^"]*)",\s*"evalue":\s*"((?:[^"\\]|\\.)*)"', text)
         tab.kernel_errors.append(": ".join(found.groups()) if found else text[:300])
+    if "Something went wrong inside the widget" in text:  # CourseWidget caught an unexpected callback error
+        found = re.search(r"Something went wrong inside the widget \(([^)]*)\)", text)
+        tab.kernel_errors.append(f"caught in a widget: {found.group(1) if found else text[:300]}")
 
 
 def _new_page(browser):
