@@ -34,7 +34,7 @@ def cases(repeats: int):
     from coursekit.widgets.baccarat import CoupTable, OddsExplorer
     from coursekit.widgets.blackjack import BlackjackTable, SuperpositionExplorer
     from coursekit.widgets.blackjack_numbers import SimulationExplorer
-    from coursekit.widgets.demo import Resettable
+    from coursekit.widgets.demo import DEMO_TREE_DPI, Resettable
     from coursekit.widgets.mcts import MCTSStepper
     from coursekit.widgets.start import WidgetCheck
     from coursekit.widgets.subtraction import MoveSetExplorer, PlayoutWidget
@@ -94,11 +94,11 @@ def cases(repeats: int):
     yield "PlayoutWidget", "Play to end", timed(play.play.click, repeats, before=play.reset.click)
     yield "PlayoutWidget", "Reset", timed(play.reset.click, repeats)
 
-    stepper = MCTSStepper(n=22, seed=1)
-    yield "MCTSStepper", "Step", timed(stepper.step.click, repeats)
-    yield "MCTSStepper", "Run 10", timed(stepper.run10.click, repeats)
-    yield "MCTSStepper", "Run 100", timed(stepper.run100.click, repeats)
-    yield "MCTSStepper", "Reset", timed(stepper.reset.click, repeats)
+    stepper = MCTSStepper(n=22, seed=1, dpi=DEMO_TREE_DPI)  # the dashboard's size, larger than a lesson's
+    yield "MCTSStepper (demo)", "Step", timed(stepper.step.click, repeats)
+    yield "MCTSStepper (demo)", "Run 10", timed(stepper.run10.click, repeats)
+    yield "MCTSStepper (demo)", "Run 100", timed(stepper.run100.click, repeats)
+    yield "MCTSStepper (demo)", "Reset", timed(stepper.reset.click, repeats)
 
 
 def main(argv: list[str] | None = None) -> int:

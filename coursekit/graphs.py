@@ -411,11 +411,13 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
 
 
 class SearchTreeFigure:
-    """One figure kept for every redraw of a growing search tree (a widget's): axes and colour bar are made once
-    per figure size, each draw only replaces the tree's artists. `draw` returns the figure, drawn on its canvas."""
+    """One figure kept for every redraw of a growing search tree (a widget's): axes and colour bar are made and
+    rendered once per figure size, each draw only replaces and renders the tree's artists. `draw` returns the
+    figure, drawn on its canvas."""
 
     def __init__(self, dpi: int = 90) -> None:
         self.dpi = dpi
+        self.background = None
         self.figure = None
         self.ax = None
         self.size = None
@@ -433,10 +435,15 @@ class SearchTreeFigure:
             self.ax = self.figure.add_subplot()
             _fit_tree_axes(self.figure, *size)
             _colour_bar(self.ax)
+            self.ax.axis("off")
+            self.figure.canvas.draw()                  # the colour bar and white space, kept as pixels
+            self.background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
             self.size = size
         else:
             for artist in self.ax.collections[:] + self.ax.texts[:]:
                 artist.remove()
         _draw_tree(self.ax, search, g, xy, depth, highlight, None)
-        self.figure.canvas.draw()
+        canvas = self.figure.canvas
+        canvas.restore_region(self.background)         # only the tree's axes are drawn again
+        self.ax.draw(canvas.get_renderer())
         return self.figure

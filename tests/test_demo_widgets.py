@@ -76,3 +76,36 @@ def test_an_unexpected_error_in_a_callback_shows_in_the_widget_not_nowhere():
     play.reset.click()
     play.step.click()
     assert play.message.kind == "info" and len(play.moves) == 1
+
+
+def test_fast_png_writer_keeps_every_pixel_and_refuses_other_shapes():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from coursekit.widgets.common import png_from_rgba
+
+    rng = np.random.default_rng(7)
+    pixels = rng.integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    pixels[:10] = (255, 255, 255, 255)  # flat rows, as in figures
+    decoded = Image.open(io.BytesIO(png_from_rgba(pixels)))
+    assert decoded.mode == "RGBA" and decoded.size == (53, 37)
+    assert np.array_equal(np.asarray(decoded), pixels)
+    with pytest.raises(ValueError, match="RGBA"):
+        png_from_rgba(pixels[..., :3])
+
+
+def test_figure_png_without_tight_box_draws_the_figure_as_laid_out():
+    import io
+
+    from PIL import Image
+
+    from coursekit.graphs import draw_game_graph
+    from coursekit.subtraction import SubtractionGame
+    from coursekit.widgets.common import figure_png
+
+    fig = draw_game_graph(SubtractionGame(), 30)
+    inches = fig.get_size_inches()
+    picture = Image.open(io.BytesIO(figure_png(fig, tight=False)))
+    assert all(abs(got - want * 100) <= 1 for got, want in zip(picture.size, inches))  # no crop, no margin added

@@ -28,7 +28,7 @@ def test_step_runs_one_iteration_and_shows_its_four_phases():
     expanded = stepper.last.expanded
     assert f"22 - {expanded} = {22 - expanded}" in lines[1]
     assert lines[2].startswith(f"3. Simulation (random moves): {22 - expanded}")
-    assert "22 now has 1 visits" in lines[3] and f"{22 - expanded}: " in lines[3] and "/1" in lines[3]
+    assert "22 now has 1 visit;" in lines[3] and f"{22 - expanded}: " in lines[3] and "/1" in lines[3]
     assert "22: " not in lines[3]  # the root has no mover: visits only, no wins from the other view
     assert "Selection" in stepper.phases.value and "Backpropagation" in stepper.phases.value
     assert len(stepper.stats) == 1 and "p1 = " in stepper.table.value

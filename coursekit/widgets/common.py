@@ -71,28 +71,56 @@ def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
     return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
 
 
-PNG_COMPRESSION = 3  # zlib level: about half the time of matplotlib's default 6, files a few per cent larger
+PNG_COMPRESSION = 3  # zlib level for matplotlib's own PNG writer (tight figures): half the time of the default 6
+
+
+def png_from_rgba(pixels) -> bytes:
+    """A PNG of an RGBA pixel array (height x width x 4, uint8), written directly: no row filters, zlib level 1.
+
+    Figures are mostly flat colour, so unfiltered rows compress as well as Pillow's adaptive filters do
+    (a few per cent smaller, measured) in about half the time.
+    """
+    import struct
+    import zlib
+
+    import numpy as np
+
+    pixels = np.asarray(pixels, dtype=np.uint8)
+    if pixels.ndim != 3 or pixels.shape[2] != 4:
+        raise ValueError(f"pixels must be a height x width x 4 RGBA array, not shape {pixels.shape}")
+    height, width, _ = pixels.shape
+    rows = np.zeros((height, 1 + 4 * width), dtype=np.uint8)  # each row starts with filter type 0 (none)
+    rows[:, 1:] = pixels.reshape(height, -1)
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1))
+            + chunk(b"IEND", b""))
 
 
 def figure_png(fig, tight: bool = True) -> bytes:
-    """Render a matplotlib figure to PNG bytes and close it (for an ipywidgets.Image).
+    """Render a matplotlib figure at 100 dpi to PNG bytes and close it (for an ipywidgets.Image).
 
-    `tight=False` is for figures sized to their drawing: it saves the second draw a tight bounding box costs.
+    `tight=False` is for figures sized to their drawing: one draw, no tight bounding box pass, a fast PNG writer.
     """
     import matplotlib.pyplot as plt
 
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight" if tight else None,
-                pil_kwargs={"compress_level": PNG_COMPRESSION})
+    if tight:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", pil_kwargs={"compress_level": PNG_COMPRESSION})
+        plt.close(fig)
+        return buffer.getvalue()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig.set_dpi(100)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
     plt.close(fig)
-    return buffer.getvalue()
+    return png_from_rgba(canvas.buffer_rgba())
 
 
 def canvas_png(fig) -> bytes:
     """PNG bytes of a figure already drawn on its Agg canvas, as it is (no new drawing; for figures kept alive)."""
-    import numpy as np
-    from PIL import Image
-
-    buffer = io.BytesIO()
-    Image.fromarray(np.asarray(fig.canvas.buffer_rgba())).save(buffer, format="png", compress_level=PNG_COMPRESSION)
-    return buffer.getvalue()
+    return png_from_rgba(fig.canvas.buffer_rgba())

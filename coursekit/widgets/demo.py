@@ -9,6 +9,8 @@ import ipywidgets as w
 
 from coursekit.widgets.common import CourseWidget, MessageBar
 
+DEMO_TREE_DPI = 120  # the MCTS tree on a projector: labels about 13 px high, redraws still under 100 ms
+
 # Scales every ipywidget inside a .course-demo box through ipywidgets' own CSS variables, so controls, labels,
 # text and tables grow together (for a projector at the back of a class room).
 DEMO_CSS = """<style>
@@ -126,5 +128,5 @@ def mcts_dashboard(seed: int = 1) -> Dashboard:
 
     return Dashboard([
         ("MCTS stepper", "Each Step runs selection, expansion, simulation and backpropagation once.",
-         MCTSStepper(n=22, seed=seed)),
+         MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI)),
     ])

@@ -13,27 +13,14 @@ from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_
 MAX_START = 200
 
 
-def tree_png(fig, dpi: int = 90) -> bytes:
-    """PNG bytes of a search-tree figure (laid out by draw_search_tree itself, so no tight bbox pass), closed."""
-    import io
-
-    import matplotlib.pyplot as plt
-
-    from coursekit.widgets.common import PNG_COMPRESSION
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": PNG_COMPRESSION})
-    plt.close(fig)
-    return buffer.getvalue()
-
-
 class MCTSStepper(CourseWidget):
     """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases."""
 
     def __init__(self, n: int = 22, seed: int = 1, moves=(3, 5, 11), transpositions: bool = False,
-                 depth: int = 3) -> None:
+                 depth: int = 3, dpi: int = 90) -> None:
         self.game = SubtractionGame(moves)
         self.depth = depth
+        self.dpi = dpi  # picture resolution: 90 in a lesson, more on a projector
         self.start = w.IntText(value=n, description="start n", layout=w.Layout(width="150px"))
         self.seed = seed_box(seed)
         self.transpositions = w.Checkbox(value=transpositions, description="transpositions", indent=False,
@@ -44,7 +31,7 @@ class MCTSStepper(CourseWidget):
         self.reset = w.Button(description="Reset", icon="refresh", tooltip="new tree from start n and the seed")
         self.phases = w.HTML()
         self.table = w.HTML()
-        self.tree = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.tree = w.Image(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur
         self.message = MessageBar()
         self.on_click(self.step, lambda: self.advance(1))
         self.on_click(self.run10, lambda: self.advance(10))
@@ -118,7 +105,8 @@ class MCTSStepper(CourseWidget):
         simulation = f"3. Simulation (random moves): {course}: {who}"
         updates = ", ".join(f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated if moves)
         root_visits = next((visits for moves, visits, _ in it.updated if not moves), self.search.root.visits)
-        backprop = (f"4. Backpropagation: {root} now has {root_visits} visits; wins/visits (for the player who "
+        backprop = (f"4. Backpropagation: {root} now has {root_visits} visit{'s' if root_visits != 1 else ''}; "
+                    f"wins/visits (for the player who "
                     f"moved there) {updates or 'none below it'}")
         return [selection, expansion, simulation, backprop]
 
@@ -148,5 +136,5 @@ class MCTSStepper(CourseWidget):
         self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
                              + "</div>") if lines else ""
         if self.view is None:
-            self.view = SearchTreeFigure(dpi=90)
+            self.view = SearchTreeFigure(dpi=self.dpi)
         self.tree.value = canvas_png(self.view.draw(self.search, depth=self.depth, highlight=self.last))
