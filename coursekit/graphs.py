@@ -411,39 +411,46 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
 
 
 class SearchTreeFigure:
-    """One figure kept for every redraw of a growing search tree (a widget's): axes and colour bar are made and
-    rendered once per figure size, each draw only replaces and renders the tree's artists. `draw` returns the
-    figure, drawn on its canvas."""
+    """Kept figures for every redraw of a growing search tree (a widget's): axes and colour bar are made and
+    rendered once per figure size (up to `keep` sizes), each draw only replaces and renders the tree's artists.
+    `draw` returns the figure, drawn on its canvas."""
 
-    def __init__(self, dpi: int = 90) -> None:
+    def __init__(self, dpi: int = 90, keep: int = 24) -> None:
         self.dpi = dpi
-        self.background = None
+        self.keep = keep
+        self._kept: dict[tuple[float, float], tuple] = {}  # size -> (figure, axes, background pixels)
         self.figure = None
         self.ax = None
         self.size = None
 
-    def draw(self, search, depth: int = 3, highlight=None, min_visits: int = 1):
-        """Draw the tree as draw_search_tree does, into the kept figure; returns it (not a pyplot figure)."""
+    def _figure_for(self, size: tuple[float, float]) -> tuple:
+        """The kept (figure, axes, background) of this size, made on first use."""
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
+        if size not in self._kept:
+            if len(self._kept) >= self.keep:
+                self._kept.pop(next(iter(self._kept)))
+            figure = Figure(figsize=size, dpi=self.dpi)
+            FigureCanvasAgg(figure)
+            ax = figure.add_subplot()
+            _fit_tree_axes(figure, *size)
+            _colour_bar(ax)
+            ax.axis("off")
+            figure.canvas.draw()                       # the colour bar and white space, kept as pixels
+            self._kept[size] = (figure, ax, figure.canvas.copy_from_bbox(figure.bbox))
+        return self._kept[size]
+
+    def draw(self, search, depth: int = 3, highlight=None, min_visits: int = 1):
+        """Draw the tree as draw_search_tree does, into the kept figure; returns it (not a pyplot figure)."""
         g = search_tree_graph(search, depth, min_visits)
         xy, size = _tree_layout(g)
-        if size != self.size:
-            self.figure = Figure(figsize=size, dpi=self.dpi)
-            FigureCanvasAgg(self.figure)
-            self.ax = self.figure.add_subplot()
-            _fit_tree_axes(self.figure, *size)
-            _colour_bar(self.ax)
-            self.ax.axis("off")
-            self.figure.canvas.draw()                  # the colour bar and white space, kept as pixels
-            self.background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
-            self.size = size
-        else:
-            for artist in self.ax.collections[:] + self.ax.texts[:]:
-                artist.remove()
+        self.figure, self.ax, background = self._figure_for(size)
+        self.size = size
+        for artist in self.ax.collections[:] + self.ax.texts[:]:
+            artist.remove()
         _draw_tree(self.ax, search, g, xy, depth, highlight, None)
         canvas = self.figure.canvas
-        canvas.restore_region(self.background)         # only the tree's axes are drawn again
+        canvas.restore_region(background)              # only the tree's axes are drawn again
         self.ax.draw(canvas.get_renderer())
         return self.figure

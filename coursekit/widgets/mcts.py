@@ -11,6 +11,7 @@ from coursekit.subtraction import SubtractionGame
 from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
 
 MAX_START = 200
+PAD = "padding:0.1em 0.9em 0.1em 0;text-align:left"  # table cells
 
 
 class MCTSStepper(CourseWidget):
@@ -119,8 +120,8 @@ class MCTSStepper(CourseWidget):
         rows = []
         for i, (move, s) in enumerate(self.stats.items(), start=1):
             colour = "#d62728" if move in winning else "#1f77b4"
-            rows.append(f'<tr><td style="color:{colour};font-weight:bold">-{move}</td><td>p{i} = {s.win_rate:.3f}'
-                        f'</td><td>{s.wins:g}/{s.visits}</td></tr>')
+            rows.append(f'<tr><td style="color:{colour};font-weight:bold;{PAD}">-{move}</td><td style="{PAD}">'
+                        f'p{i} = {s.win_rate:.3f}</td><td style="{PAD}">{s.wins:g}/{s.visits}</td></tr>')
         if self.search.iterations:
             best = self.search.best_move()
             verdict = "a winning move" if best in winning else ("no move wins here" if not winning else "a mistake")
@@ -130,8 +131,10 @@ class MCTSStepper(CourseWidget):
         colour_note = "blue: a winning move exists" if winning else "red: no move wins"
         body = "".join(rows)
         self.table.value = (f'<div style="margin-right:2em"><b>n = {n}</b> ({colour_note})'
-                            f'<table style="font-size:1.05em"><tr><th>move</th><th>win rate</th>'
-                            f'<th>wins/visits</th></tr>{body}</table>{footer}</div>')
+                            f'<table style="font-size:1.05em"><tr><th style="{PAD}">move</th>'
+                            f'<th style="{PAD}">win rate</th><th style="{PAD}">wins/visits</th></tr>{body}</table>'
+                            f'<div style="font-size:0.9em;color:#555"><span style="color:#d62728">red</span> move: '
+                            f'it wins (leaves a red number)</div>{footer}</div>')
         lines = self.phase_lines()
         self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
                              + "</div>") if lines else ""
