@@ -34,7 +34,7 @@ def cases(repeats: int):
     from coursekit.widgets.baccarat import CoupTable, OddsExplorer
     from coursekit.widgets.blackjack import BlackjackTable, SuperpositionExplorer
     from coursekit.widgets.blackjack_numbers import SimulationExplorer
-    from coursekit.widgets.demo import DEMO_TREE_DPI, Resettable
+    from coursekit.widgets.demo import DEMO_PICTURE_DPI, DEMO_TREE_DPI, Resettable
     from coursekit.widgets.mcts import MCTSStepper
     from coursekit.widgets.start import WidgetCheck
     from coursekit.widgets.subtraction import MoveSetExplorer, PlayoutWidget
@@ -78,21 +78,21 @@ def cases(repeats: int):
     resettable_odds = Resettable(lambda: OddsExplorer(decks=8, coups=100_000, seed=1))
     yield "OddsExplorer (demo)", "Reset", timed(resettable_odds.reset.click, repeats)
 
-    graph = MoveSetExplorer("3, 5, 11", limit=30)
+    graph = MoveSetExplorer("3, 5, 11", limit=30, dpi=DEMO_PICTURE_DPI)  # the dashboard's size
     sets = iter([f"{a}, {a + b}" for a in range(1, 10) for b in range(1, 10)])  # all different: no cache hits
-    yield "MoveSetExplorer", "move set typed (new set)", timed(lambda: setattr(graph.moves, "value", next(sets)),
+    yield "MoveSetExplorer (demo)", "move set typed (new set)", timed(lambda: setattr(graph.moves, "value", next(sets)),
                                                                repeats)
     graph.moves.value = "3, 5, 11"
     limits = iter(range(31, 61))
-    yield "MoveSetExplorer", "N slider (new N)", timed(lambda: setattr(graph.limit, "value", next(limits)),
+    yield "MoveSetExplorer (demo)", "N slider (new N)", timed(lambda: setattr(graph.limit, "value", next(limits)),
                                                        min(repeats, 30))
-    yield "MoveSetExplorer", "bad move set", timed(lambda: setattr(graph.moves, "value", "3, x"), repeats,
+    yield "MoveSetExplorer (demo)", "bad move set", timed(lambda: setattr(graph.moves, "value", "3, x"), repeats,
                                                    before=lambda: setattr(graph.moves, "value", "3, 5, 11"))
 
-    play = PlayoutWidget(start=22, seed=1)
-    yield "PlayoutWidget", "Step", timed(play.step.click, repeats, before=play.reset.click)
-    yield "PlayoutWidget", "Play to end", timed(play.play.click, repeats, before=play.reset.click)
-    yield "PlayoutWidget", "Reset", timed(play.reset.click, repeats)
+    play = PlayoutWidget(start=22, seed=1, dpi=DEMO_PICTURE_DPI)
+    yield "PlayoutWidget (demo)", "Step", timed(play.step.click, repeats, before=play.reset.click)
+    yield "PlayoutWidget (demo)", "Play to end", timed(play.play.click, repeats, before=play.reset.click)
+    yield "PlayoutWidget (demo)", "Reset", timed(play.reset.click, repeats)
 
     stepper = MCTSStepper(n=22, seed=1, dpi=DEMO_TREE_DPI)  # the dashboard's size, larger than a lesson's
     yield "MCTSStepper (demo)", "Step", timed(stepper.step.click, repeats)

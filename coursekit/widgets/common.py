@@ -100,8 +100,8 @@ def png_from_rgba(pixels) -> bytes:
             + chunk(b"IEND", b""))
 
 
-def figure_png(fig, tight: bool = True) -> bytes:
-    """Render a matplotlib figure at 100 dpi to PNG bytes and close it (for an ipywidgets.Image).
+def figure_png(fig, tight: bool = True, dpi: int = 100) -> bytes:
+    """Render a matplotlib figure to PNG bytes at `dpi` and close it (for an ipywidgets.Image).
 
     `tight=False` is for figures sized to their drawing: one draw, no tight bounding box pass, a fast PNG writer.
     """
@@ -109,12 +109,12 @@ def figure_png(fig, tight: bool = True) -> bytes:
 
     if tight:
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", pil_kwargs={"compress_level": PNG_COMPRESSION})
+        fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pil_kwargs={"compress_level": PNG_COMPRESSION})
         plt.close(fig)
         return buffer.getvalue()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    fig.set_dpi(100)
+    fig.set_dpi(dpi)
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     plt.close(fig)

@@ -10,6 +10,7 @@ import ipywidgets as w
 from coursekit.widgets.common import CourseWidget, MessageBar
 
 DEMO_TREE_DPI = 120  # the MCTS tree on a projector: labels about 13 px high, redraws still under 100 ms
+DEMO_PICTURE_DPI = 140  # game graph and playout pictures on a projector (100 in the lessons)
 
 # Scales every ipywidget inside a .course-demo box through ipywidgets' own CSS variables, so controls, labels,
 # text and tables grow together (for a projector at the back of a class room).
@@ -116,9 +117,9 @@ def subtraction_dashboard(seed: int = 1) -> Dashboard:
 
     return Dashboard([
         ("Game graph", "Red numbers lose for the player to move. Type another move set or slide N.",
-         Resettable(lambda: MoveSetExplorer("3, 5, 11", limit=30))),
+         Resettable(lambda: MoveSetExplorer("3, 5, 11", limit=30, dpi=DEMO_PICTURE_DPI))),
         ("Playouts", "Two strategies take turns; Step shows each move and whether it was a mistake.",
-         PlayoutWidget(player1="random", player2="optimal", start=22, seed=seed)),
+         PlayoutWidget(player1="random", player2="optimal", start=22, seed=seed, dpi=DEMO_PICTURE_DPI)),
     ])
 
 

@@ -34,13 +34,14 @@ def strategy_table_html(game: SubtractionGame) -> str:
 class MoveSetExplorer(CourseWidget):
     """Type a move set and slide N: the coloured game graph, the period and the strategy table follow."""
 
-    def __init__(self, moves: str = "3, 5, 11", limit: int = 40) -> None:
+    def __init__(self, moves: str = "3, 5, 11", limit: int = 40, dpi: int = 100) -> None:
+        self.dpi = dpi  # picture resolution: 100 in a lesson, more on a projector
         self.moves = w.Text(value=moves, description="moves", placeholder="e.g. 3, 5, 11", continuous_update=False,
                             layout=w.Layout(width="260px"))
         self.limit = w.IntSlider(value=limit, min=5, max=60, description="N", continuous_update=False)
         self.edges = w.Dropdown(options=[("winning moves", "winning"), ("all moves", "all"), ("no edges", "none")],
                                 value="winning", description="edges", layout=w.Layout(width="240px"))
-        self.graph = w.Image(format="png", layout=w.Layout(max_width="680px", margin="0 1.5em 0 0"))
+        self.graph = w.Image(format="png", layout=w.Layout(max_width=f"{round(6.8 * dpi)}px", margin="0 1.5em 0 0"))
         self.summary = w.HTML()
         self.table = w.HTML()
         self.message = MessageBar()
@@ -77,7 +78,8 @@ class MoveSetExplorer(CourseWidget):
         if key not in self._pictures:
             if len(self._pictures) >= 64:
                 self._pictures.pop(next(iter(self._pictures)))
-            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value), tight=False)
+            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value), tight=False,
+                                              dpi=self.dpi)
         self.graph.value = self._pictures[key]
 
 
@@ -94,7 +96,8 @@ class PlayoutWidget(CourseWidget):
     """Two strategies play the 3-5-11 game from a start number: Step, Play to end, Reset; drawn as Abbildung 5."""
 
     def __init__(self, player1: str = "random", player2: str = "optimal", start: int = 22, seed: int = 1,
-                 game: SubtractionGame = DEFAULT_GAME) -> None:
+                 game: SubtractionGame = DEFAULT_GAME, dpi: int = 100) -> None:
+        self.dpi = dpi  # picture resolution: 100 in a lesson, more on a projector
         self.game = game
         self.choices = strategy_choices(game)
         names = list(self.choices)
@@ -107,7 +110,7 @@ class PlayoutWidget(CourseWidget):
         self.play = w.Button(description="Play to end", button_style="success", icon="fast-forward")
         self.reset = w.Button(description="Reset", icon="refresh")
         self.status = w.HTML()
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="400px"))
+        self.picture = w.Image(format="png", layout=w.Layout(max_width=f"{4 * dpi}px"))
         self.message = MessageBar()
         self.on_click(self.step, self.step_once)
         self.on_click(self.play, self.play_to_end)
@@ -188,7 +191,8 @@ class PlayoutWidget(CourseWidget):
                     f'(<span style="color:{BLUE if wins else RED}">{"blue" if wins else "red"}</span>; {hint}).')
         self.status.value = f'<div style="font-size:1.05em">{text}</div>'
         self.step.disabled = self.play.disabled = self.over
-        self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()), tight=False)
+        self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()), tight=False,
+                                        dpi=self.dpi)
 
     def column_names(self) -> tuple[str, str]:
         """Headings of the picture's two columns: the strategies (numbered when both play the same one)."""
