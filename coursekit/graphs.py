@@ -22,15 +22,18 @@ RED_EDGE = "#d62728b0"  # winning moves, slightly transparent so crossings stay 
 EDGE_COLOURS = {"win": RED, "mistake": BLUE, "no win": "black"}
 
 
-def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths, curved: float = 0.0,
+def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths, curved=0.0,
                size: float = 0.36, label_color: str = "white", frame: Optional[str] = None,
                arrows: bool = True) -> None:
-    """Draw an igraph graph on ax fast (one collection per kind): discs of diameter `size`, curved edges."""
+    """Draw an igraph graph on ax fast (one collection per kind): discs of diameter `size`, edges bent by `curved`
+    (one number, or one per edge: the control point's offset as a share of the edge's length)."""
     xy = np.asarray(coords, dtype=float)
     if g.ecount():
         paths, heads = [], []
         r = size / 2
+        bends = np.broadcast_to(np.asarray(curved, dtype=float), (g.ecount(),))
         for e in g.es:
+            curved = bends[e.index]
             a, b = xy[e.source], xy[e.target]
             v = b - a
             length = float(np.hypot(*v))
@@ -101,6 +104,18 @@ def game_graph_layout(g: ig.Graph, width: int) -> ig.Layout:
 GAME_GRAPH_INCH = 0.8  # inches per grid step of the game graph drawing
 
 
+def _row_clearing_bends(g: ig.Graph, width: int) -> list[float]:
+    """Bend per game-graph edge: 0.18, more for an edge within one row, so it clears the discs it passes."""
+    bends = []
+    for e in g.es:
+        a, b = g.vs[e.source]["n"], g.vs[e.target]["n"]
+        length = b - a
+        same_row = a // width == b // width and length > 1
+        # a quadratic curve bent by c passes the first disc between its ends 2c(1 - 1/L) away: 0.36 clears it
+        bends.append(max(0.18, 0.18 / (1 - 1 / length)) if same_row else 0.18)
+    return bends
+
+
 def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str = "winning",
                     width: Optional[int] = None):
     """Draw the game graph on ax: red and blue numbers in rows; edges "winning" (red only), "all" or "none".
@@ -122,10 +137,10 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     layout = game_graph_layout(shown, width)
     draw_graph(ax, shown, layout.coords, shown.vs["color"], [str(n) for n in shown.vs["n"]],
                shown.es["color"] if shown.ecount() else [], [1.3 if w else 0.6 for w in shown.es["winning"]]
-               if shown.ecount() else [], curved=0.18, size=0.5)
+               if shown.ecount() else [], curved=_row_clearing_bends(shown, width), size=0.5)
     columns = min(width, limit + 1)
     ax.set_xlim(-0.6, columns - 0.4)
-    ax.set_ylim(rows - 0.4, -0.6)
+    ax.set_ylim(rows - 0.2, -0.6)  # room under the last row for the bent edges
     ax.set_aspect("equal")
     ax.axis("off")
     start, length = game.period()
@@ -138,9 +153,9 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
         entries.append(("line", GREY, "other moves"))
     key_width, key_height = key(ax, entries, 0.5, 0.0, size=8, below=4)
     if owned:
-        axes_w, axes_h = GAME_GRAPH_INCH * columns, GAME_GRAPH_INCH * (rows + 0.2)
+        axes_w, axes_h = GAME_GRAPH_INCH * columns, GAME_GRAPH_INCH * (rows + 0.4)
         top, bottom = 0.36, (key_height + 10) / 72
-        fig_w = max(axes_w, key_width / 72) + 0.2
+        fig_w = max(axes_w + 0.2, key_width / 72 + 0.45)
         fig.set_size_inches(fig_w, axes_h + top + bottom)
         ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / (axes_h + top + bottom), axes_w / fig_w,
                          axes_h / (axes_h + top + bottom)))
@@ -402,7 +417,8 @@ def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, t
     root = search.root
     if title is None:
         kind = "transpositions" if search.transpositions else "tree"
-        title = (f"search from {g.vs[0]['label']} after {root.visits} iterations\n({kind}; "
+        title = (f"search from {g.vs[0]['label']} after {root.visits} iteration{'s' if root.visits != 1 else ''}\n"
+                 f"({kind}; "
                  f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}, depth <= {depth} shown)")
     glyph_title(ax, title, size=10)
     if any(g.vs["shared"]):

@@ -62,7 +62,8 @@ def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseli
         ax.plot(budgets, np.asarray(values) * 100, "o-", color=colour, label=name)
     if baseline is not None:
         ax.axhline(baseline * 100, color=GREY, ls="--", lw=1)
-        ax.text(budgets[0], baseline * 100 + 1.5, f"picking at random: {baseline:.0%}", fontsize=8, color=GREY)
+        ax.text(budgets[-1], baseline * 100 - 2, f"picking at random: {baseline:.0%}", fontsize=8, color=GREY,
+                ha="right", va="top")  # right end, under the line: clear of the first budget's points
     ax.set_xscale("log")
     ax.set_xticks(list(budgets), [str(b) for b in budgets])
     ax.minorticks_off()

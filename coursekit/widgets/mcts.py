@@ -134,7 +134,8 @@ class MCTSStepper(CourseWidget):
                             f'<table style="font-size:1.05em"><tr><th style="{PAD}">move</th>'
                             f'<th style="{PAD}">win rate</th><th style="{PAD}">wins/visits</th></tr>{body}</table>'
                             f'<div style="font-size:0.9em;color:#555"><span style="color:#d62728">red</span> move: '
-                            f'it wins (leaves a red number)</div>{footer}</div>')
+                            f'it wins (leaves a red number); <span style="color:#1f77b4">blue</span> move: it loses</div>'
+                            f'{footer}</div>')
         lines = self.phase_lines()
         self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
                              + "</div>") if lines else ""
