@@ -33,13 +33,12 @@ def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths
         r = size / 2
         bends = np.broadcast_to(np.asarray(curved, dtype=float), (g.ecount(),))
         for e in g.es:
-            curved = bends[e.index]
             a, b = xy[e.source], xy[e.target]
             v = b - a
             length = float(np.hypot(*v))
             u = v / length
             normal = np.array([-u[1], u[0]])
-            c = (a + b) / 2 + normal * curved * length
+            c = (a + b) / 2 + normal * bends[e.index] * length
             start = a + (c - a) / np.hypot(*(c - a)) * r
             end = b + (c - b) / np.hypot(*(c - b)) * r
             paths.append(Path([start, c, end], [Path.MOVETO, Path.CURVE3, Path.CURVE3]))
