@@ -17,6 +17,13 @@ import numpy as np
 
 from coursekit.blackjack import Hand, as_generator, dealer_should_draw, hand_total
 from coursekit.cards import Card, InfiniteDeck
+from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exact optimum)
+    MAX_GOAL,
+    TournamentStrategy,
+    check_size,
+    simulate_strategy,
+    solved,
+)
 
 START, MIN_BET, BET_UNIT = 100, 10, 10
 ROUND_RESULTS = ("blackjack", "win", "push", "lose")
@@ -219,11 +226,51 @@ def _plain(money):
     return int(money) if money.denominator == 1 else money
 
 
-def doubling_probability(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
-                         min_bet: int = MIN_BET, policy: Policy = 17) -> float:
-    """The exact probability (as a float) of reaching `goal` (default double the start) before going broke."""
+PLAYS = ("dealer", "optimal")
+
+
+def doubling_probability(betting: Betting = "timid", play: str = "dealer", start: int = START,
+                         goal: Optional[int] = None, min_bet: int = MIN_BET, policy: Policy = 17) -> float:
+    """The exact probability (as a float) of reaching `goal` (default double the start) before going broke.
+
+    `betting` is "timid" (the minimum), "bold" (bet_for's bold bet), a fixed bet, or "optimal" (the bet chosen
+    from the bankroll and the first card); `play` is "dealer" (hit below `policy`, 17 by default) or "optimal"
+    (hit or stand to maximise the chance to win). Timid, bold and fixed bets with dealer play are solved in
+    fractions (doubling_chances); the rest by coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
+    """
     goal = 2 * start if goal is None else goal
-    return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
+    if play not in PLAYS:
+        raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
+    if play == "dealer" and betting != "optimal":
+        return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
+    if policy != 17:
+        raise ValueError(f"policy (a stand threshold) applies to dealer play with timid, bold or fixed bets, "
+                         f"not to betting={betting!r}, play={play!r}; leave it at 17")
+    return tournament_strategy(betting, play, start, goal, min_bet).probability
+
+
+def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", start: int = START,
+                        goal: Optional[int] = None, min_bet: int = MIN_BET) -> TournamentStrategy:
+    """A solved way to play: `betting` ("timid", "bold", a fixed bet or "optimal") with `play` ("dealer", "optimal")."""
+    goal = 2 * start if goal is None else goal
+    if play not in PLAYS:
+        raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
+    check_size(goal, min_bet)
+    _check_money(start, goal, min_bet)
+    if Fraction(start) * 2 % 1:
+        raise ValueError(f"start must be a multiple of 0.5 euros, not {start!r}")
+    if betting == "optimal":
+        return TournamentStrategy(solved(goal, min_bet, "optimal", play), start)
+    betting = check_betting(betting, min_bet)
+    rule = lambda bankroll: bet_for(bankroll, betting, goal, min_bet)  # noqa: E731
+    solution = solved(goal, min_bet, rule, play, key=betting)
+    solution.betting = str(betting)
+    return TournamentStrategy(solution, start)
+
+
+def optimal_strategy(start: int = START, goal: Optional[int] = None, min_bet: int = MIN_BET) -> TournamentStrategy:
+    """The best possible play: `.probability`, `.bet(bankroll, first_card) -> int`, `.hits(bankroll, bet, cards)`."""
+    return tournament_strategy("optimal", "optimal", start, goal, min_bet)
 
 
 def expected_rounds(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
@@ -433,11 +480,17 @@ class Tournament:
         self.history.append((self.round, self.bet, result, self.bankroll))
         self.phase = "over" if self.over else "done"
 
-    def autoplay_round(self, betting: Betting = "timid", policy: int = 17) -> str:
-        """Play one whole round with a betting style and a stand threshold; returns the result."""
-        self.start_round()
-        self.place_bet(bet_for(self.bankroll, betting, self.goal, self.min_bet))
-        while self.phase == "player" and hand_total(self.player.cards) < policy:
+    def autoplay_round(self, betting: Betting = "timid", policy: int = 17,
+                       strategy: Optional[TournamentStrategy] = None) -> str:
+        """Play one whole round with a betting style and a stand threshold, or by a strategy's advice; the result."""
+        first = self.start_round()
+        if strategy is not None:
+            self.place_bet(strategy.bet(self.bankroll, first))
+            while self.phase == "player" and strategy.hits(self.bankroll, self.bet, self.player.cards):
+                self.hit()
+        else:
+            self.place_bet(bet_for(self.bankroll, betting, self.goal, self.min_bet))
+        while self.phase == "player" and hand_total(self.player.cards) < policy and strategy is None:
             self.hit()
         if self.phase == "player":
             self.stand()
