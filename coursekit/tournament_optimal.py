@@ -349,6 +349,20 @@ class TournamentStrategy:
             raise ValueError(f"cards must be the player's hand of two or more cards, not {cards!r}")
         return float(values[min(hard, ROWS - 1), ace])
 
+    def hand_options(self, bankroll, bet: int, cards) -> dict[str, float]:
+        """The chance to win if you stand now and if you take one more card (then play this strategy)."""
+        k = self._half_euros(bankroll)
+        bet = self._check_bet(bankroll, bet)
+        hard, ace, n = self._hand(cards)
+        if n < 2 or hard > 21 or (n == 2 and _total(hard, ace) == 21):
+            raise ValueError(f"cards must be a hand of two or more cards that is still playing, not {cards!r}")
+        values, _, _ = self._round(k, bet)
+        s = self.solution
+        w, p, l = stand_odds()[_total(hard, ace)]
+        stand = w * s.value_at(k + 2 * bet) + p * s.value_at(k) + l * s.value_at(k - 2 * bet)
+        after = [values[min(hard + v, ROWS - 1), int(ace or v == 1)] for v in range(1, 11)]
+        return {"stand": float(stand), "hit": float(P_CARD @ np.array(after))}
+
     def hits(self, bankroll, bet: int, cards) -> bool:
         """True to take another card with these cards (two or more) in hand; False to stand."""
         k = self._half_euros(bankroll)

@@ -184,3 +184,54 @@ def test_command_line_runs_with_a_seed():
     again = subprocess.run([sys.executable, "-m", "coursekit", "tournament", "--seed", "3"], input=answers,
                            capture_output=True, text=True, timeout=60)
     assert again.stdout == result.stdout
+
+
+def test_advice_shows_the_optimal_bet_and_move_with_the_chances_behind_them():
+    from coursekit.tournament import optimal_strategy
+
+    strategy = optimal_strategy()
+    out = io.StringIO()
+    answers = ["60", "maybe", "y", "n", ""]
+    code = main(["--advice"], stdin=io.StringIO("".join(a + "\n" for a in answers)), stdout=out,
+                deck=StackedDeck(["A", "5", "2", "9", "K", "10", "Q"]))
+    text = out.getvalue()
+    assert code == 0
+    first = text.index("You have Ace, hand value is 11.")
+    assert f"Advice: with best play your chance to win the tournament is {strategy.probability:.1%}." in text[:first]
+    best = strategy.bet(100, "A")
+    assert best > 10
+    assert (f"Advice: bet {best}€ (chance to win {strategy.chance_after_card(100, 'A'):.1%}; the minimum bet would "
+            f"give {strategy.chance_of_bet(100, 'A', 10):.1%}).") in text
+    # A, 5 is soft 16 with 60€ at stake: the advice names the move and both chances
+    options = strategy.hand_options(100, 60, ["A", "5"])
+    move = "hit" if strategy.hits(100, 60, ["A", "5"]) else "stand"
+    assert (f"You have 5, hand value is 16.\nAdvice: {move} (chance to win if you stand {options['stand']:.1%}, "
+            f"if you take a card {options['hit']:.1%}).\nDo you want another card? (y/n) maybe") in text
+    # once per hand (A 5, A 5 2, then 10 Q in round 2), not again after "maybe"
+    assert text.count("Advice: hit") + text.count("Advice: stand") == 3 and text.count("Please answer y or n.") == 1
+    assert "You have 2, hand value is 18." in text  # A, 5, 2: soft 18, then the player stands
+    assert "Dealer has 9, hand value is 9." in text and "Dealer has King, hand value is 19." in text
+    assert "Dealer wins!" in text and "*** ROUND 2, you have 40€ left." in text
+    assert f"is {strategy.chance(40):.1%}." in text
+    assert f"Advice: bet {strategy.bet(40, '10')}€" in text  # round 2: a ten first with 40€
+    assert "Advice: bet 10€, the minimum" not in text
+
+
+def test_advice_is_off_by_default_and_refused_for_goals_the_solver_does_not_take():
+    code, text = play(CARDS_1, ANSWERS_1)
+    assert "Advice" not in text
+    result = subprocess.run([sys.executable, "-m", "coursekit", "tournament", "--advice", "--start", "5000"],
+                            input="", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "--advice" in result.stderr and "1000" in result.stderr
+
+
+def test_advice_lines_for_the_minimum_bet_and_for_a_hand():
+    from coursekit.console.tournament import advise_bet, advise_hand
+    from coursekit.tournament import optimal_strategy
+
+    strategy = optimal_strategy()
+    assert strategy.bet(100, "5") == 10
+    assert advise_bet(strategy, 100, "5") == (f"Advice: bet 10€, the minimum (chance to win "
+                                              f"{strategy.chance_after_card(100, '5'):.1%}).")
+    assert advise_hand(strategy, 100, 10, ["10", "2"]).startswith("Advice: hit (")
+    assert advise_hand(strategy, 175.0, 25, ["10", "9"]).startswith("Advice: stand (")

@@ -1,8 +1,10 @@
-"""`python -m coursekit tournament [--seed N]`: seed 004's 100 EUR blackjack tournament in the terminal.
+"""`python -m coursekit tournament [--seed N] [--advice]`: seed 004's 100 EUR blackjack tournament in the terminal.
 
 The prompts and lines are those of the exercise sheet's two sample transcripts. A bad bet or answer asks again;
 end of input (Ctrl-D, or the end of piped input) leaves the tournament cleanly. When input is piped, the answers
-are echoed, so the output reads like the terminal session.
+are echoed, so the output reads like the terminal session. With `--advice`, lines starting "Advice:" give the
+exactly optimal bet and hit/stand (coursekit.tournament.optimal_strategy) and the chance to win behind them; the
+hit question then comes on a line of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Optional, TextIO
 
 from coursekit.blackjack import hand_total, hard_total
 from coursekit.cards import EmptyShoeError, InfiniteDeck
-from coursekit.tournament import START, Tournament, money
+from coursekit.tournament import START, Tournament, TournamentStrategy, money, optimal_strategy
 
 
 class EndOfInput(Exception):
@@ -23,8 +25,9 @@ class EndOfInput(Exception):
 class TournamentConsole:
     """The game loop, with the card source, input and output passed in (tests replay transcripts with it)."""
 
-    def __init__(self, game: Tournament, stdin: TextIO, stdout: TextIO, echo: bool = False) -> None:
-        self.game, self.stdin, self.out, self.echo = game, stdin, stdout, echo
+    def __init__(self, game: Tournament, stdin: TextIO, stdout: TextIO, echo: bool = False,
+                 advice: Optional[TournamentStrategy] = None) -> None:
+        self.game, self.stdin, self.out, self.echo, self.advice = game, stdin, stdout, echo, advice
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -71,8 +74,13 @@ class TournamentConsole:
         self.say()
         self.say(f"*** ROUND {game.round + 1}, you have {money(game.bankroll)} left.")
         self.say()
+        if self.advice is not None:
+            self.say(f"Advice: with best play your chance to win the tournament is "
+                     f"{self.advice.chance(game.bankroll):.1%}.")
         card = game.start_round()
         self.say(f"You have {card.name}, hand value is {hand_total(game.player.cards)}.")
+        if self.advice is not None:
+            self.say(advise_bet(self.advice, game.bankroll, card))
         prompt = (f"How much do you want to bet? Bet must be ≥ {money(game.min_bet)} and ≤ {money(game.bankroll)}. "
                   f"Press Enter for minimal bet. ")
         while True:
@@ -86,9 +94,16 @@ class TournamentConsole:
         if game.result == "blackjack":
             self.say(f"You have {card.name}, Blackjack! You won with Blackjack!")
             return
+        advised = 0  # cards in hand when the last advice was given
         while game.phase == "player":
             line = f"You have {card.name}, hand value is {hand_total(game.player.cards)}."
-            answer = self.ask(line + " Do you want another card? (y/n) ").lower()
+            if self.advice is not None:
+                if advised != len(game.player):
+                    self.say(line)
+                    self.say(advise_hand(self.advice, game.bankroll, game.bet, game.player.cards))
+                    advised = len(game.player)
+                line = ""
+            answer = self.ask((line + " " if line else "") + "Do you want another card? (y/n) ").lower()
             if answer in ("y", "yes"):
                 card = game.hit()
                 if game.phase != "player":  # busted, or 21 and the dealer has played
@@ -115,6 +130,24 @@ class TournamentConsole:
                   "push": "Standoff! You get your bet back."}[game.result])
 
 
+def advise_bet(strategy: TournamentStrategy, bankroll, card) -> str:
+    """The advice line after the first card: the best bet and the chance to win with it."""
+    bet = strategy.bet(bankroll, card)
+    best = strategy.chance_after_card(bankroll, card)
+    if bet == strategy.min_bet:
+        return f"Advice: bet {money(bet)}, the minimum (chance to win {best:.1%})."
+    return (f"Advice: bet {money(bet)} (chance to win {best:.1%}; the minimum bet would give "
+            f"{strategy.chance_of_bet(bankroll, card, strategy.min_bet):.1%}).")
+
+
+def advise_hand(strategy: TournamentStrategy, bankroll, bet: int, cards) -> str:
+    """The advice line before the hit question: hit or stand, and the chance to win either way."""
+    options = strategy.hand_options(bankroll, bet, cards)
+    move = "hit" if strategy.hits(bankroll, bet, cards) else "stand"
+    return (f"Advice: {move} (chance to win if you stand {options['stand']:.1%}, "
+            f"if you take a card {options['hit']:.1%}).")
+
+
 def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None,
          deck=None) -> int:
     """Run the tournament; `deck` (anything with .draw()) replaces the random cards, e.g. for replays."""
@@ -122,9 +155,17 @@ def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdou
                                      description="Seed 004's blackjack tournament: double your 100€.")
     parser.add_argument("--seed", type=int, default=None, help="seed for reproducible cards")
     parser.add_argument("--start", type=int, default=START, help="starting money in euros (default 100)")
+    parser.add_argument("--advice", action="store_true",
+                        help="show the exactly optimal bet and hit/stand, with the chance to win, each round")
     args = parser.parse_args([] if argv is None else argv)
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     game = Tournament(start=args.start, deck=deck if deck is not None else InfiniteDeck(args.seed))
     echo = not (hasattr(stdin, "isatty") and stdin.isatty())
-    return TournamentConsole(game, stdin, stdout, echo=echo).run()
+    advice = None
+    if args.advice:
+        try:
+            advice = optimal_strategy(start=args.start)
+        except ValueError as error:
+            parser.error(f"--advice: {error}")
+    return TournamentConsole(game, stdin, stdout, echo=echo, advice=advice).run()
