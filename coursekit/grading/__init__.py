@@ -1,7 +1,7 @@
 """Exercise checks and grading: check("02.q1") in a notebook; `python -m coursekit grade` and `exercises` in a shell."""
 
-from coursekit.grading.cases import Case, Custom, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Probe, Question, Sweep, Written
 from coursekit.grading.check import check, run_check
 from coursekit.grading.registry import question, questions
 
-__all__ = ["check", "run_check", "question", "questions", "Case", "Sweep", "Written", "Custom", "Question"]
+__all__ = ["check", "run_check", "question", "questions", "Case", "IsA", "Sweep", "Written", "Probe", "Question"]

@@ -1,71 +1,38 @@
 """`python -m coursekit grade PATH... --out grades.csv`: grade submitted exercise notebooks into a table.
 
-Each submission runs in a fresh kernel on a temporary copy (the file itself is never written), cell by cell with a
-time limit; then every question's public, grading and private tests run against the kernel's names. A cell that
-raises, loops, exits or floods the output costs only what depends on it, and the batch goes on.
+Each submission runs in its own bubblewrap sandbox (no network, no view of other files or processes, resource
+limits); the grader sends it the notebook's cells, then each test's expression, and gets back only plain typed
+values, which it compares with the expected values in its own process. A cell that raises, loops, exits, kills its
+sandbox or floods the output costs only what depends on it, and the batch goes on.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import csv
 import json
+import math
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
-from coursekit.grading.kernel import MIME
+from coursekit.grading.cases import Outcome
+from coursekit.grading.provenance import uses
 from coursekit.grading.registry import exercises, private_tests, questions
+from coursekit.grading.sandbox import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
 
 FIXED_COLUMNS = ["notebook", "exercise", "points", "max_points", "percent"]
-PROBE_SECONDS = 10  # after a timeout: how long a trivial cell may take before the kernel counts as stuck
+EXTRA_COLUMNS = ["course_code"]
+GRACE = 5.0  # seconds the grader waits past a time limit before it kills the sandbox
 MAX_RESTARTS = 6
-
-
-class _Restart(Exception):
-    """The kernel died or hung: start a fresh one and run the notebook again without the cell to blame."""
-
-
-def _client_class():
-    """NotebookClient that remembers timeouts and keeps only error outputs and grade results (never megabytes)."""
-    from coursekit.grading.nbio import nbformat  # noqa: F401 - first, so nbclient's nbformat import is the fast one
-    from nbclient import NotebookClient
-
-    class GradingClient(NotebookClient):
-        timed_out = False
-
-        async def _async_handle_timeout(self, timeout, cell=None):
-            self.timed_out = True
-            return await super()._async_handle_timeout(timeout, cell)
-
-        def output(self, outs, msg, display_id, cell_index):
-            kind, content = msg["msg_type"], msg["content"]
-            if kind == "error" or (kind == "display_data" and MIME in content.get("data", {})):
-                return super().output(outs, msg, display_id, cell_index)
-            return None  # learner output is not needed for grading: drop it, however big
-
-    return GradingClient
-
-
-def _kernel_manager():
-    """A kernel manager that always starts ipykernel on this Python (not whatever 'python3' means elsewhere)."""
-    from jupyter_client import AsyncKernelManager  # nbclient's timeouts need the async client
-    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
-
-    class ThisPython(KernelSpecManager):
-        def get_kernel_spec(self, kernel_name):
-            return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-                              display_name="Python 3 (grader)", language="python")
-
-    return AsyncKernelManager(kernel_spec_manager=ThisPython(), kernel_name="python3")
+NOTEBOOK_SECONDS = 600.0
+HIDDEN = "<private test>"
 
 
 def exercise_of_notebook(nb, path: Path) -> str:
@@ -78,137 +45,6 @@ def exercise_of_notebook(nb, path: Path) -> str:
     if match and match.group(1) in exercises():
         return match.group(1)
     raise ValueError(f"cannot tell which exercise {path.name} is: no coursekit metadata and no known NN_ prefix")
-
-
-def _error_text(cell) -> str:
-    """'NameError: name x is not defined' from a cell's error output, or ''."""
-    for out in cell.get("outputs", []):
-        if out.get("output_type") == "error":
-            text = f"{out.get('ename', 'Error')}: {out.get('evalue', '')}".strip().rstrip(":")
-            return text if len(text) <= 200 else text[:197] + "..."
-    return ""
-
-
-def _result_of(cell) -> Optional[dict]:
-    """The grade result a question cell published, if any."""
-    for out in cell.get("outputs", []):
-        if out.get("output_type") == "display_data" and MIME in out.get("data", {}):
-            return dict(out["data"][MIME])
-    return None
-
-
-def _empty_question(q, extra: list, message: str) -> dict:
-    """A question's record when its tests never ran."""
-    max_points = 0 if q.manual else q.max_points + sum(c.points for c in extra)
-    return {"qid": q.qid, "title": q.title, "kind": q.kind, "manual": q.manual, "points": 0,
-            "max_points": max_points, "message": message, "tests": []}
-
-
-def _checked(result: dict, q, extra: list) -> dict:
-    """The kernel's result, if it has the tests and points the registry says; else a zero with the reason.
-
-    The tests run inside the submission's kernel, so a submission could tamper with them: this catches results
-    that claim other tests or more points than exist (not a determined forgery of a plausible result).
-    """
-    expected_max = q.max_points + sum(c.points for c in extra)
-    tests = result.get("tests", [])
-    sound = (len(tests) == len(q.cases) + len(extra)
-             and sum(t.get("max_points", 0) for t in tests) == expected_max
-             and all(0 <= t.get("points", 0) <= t.get("max_points", 0) for t in tests)
-             and result.get("points") == (0 if q.manual else sum(t.get("points", 0) for t in tests)))
-    if sound:
-        return result
-    return _empty_question(q, extra, "its test results did not match the tests (changed by the submission?)")
-
-
-def _execute(nb, workdir: str, timeout: float, record: dict, qs: list, extra: dict, tests_dir: Optional[str]) -> None:
-    """Run the submission and its question tests, restarting the kernel around cells that kill or hang it."""
-    from jupyter_core.utils import run_sync
-    from nbclient.exceptions import DeadKernelError
-
-    from coursekit.grading.nbio import nbformat
-
-    client_class = _client_class()
-    nb = copy.deepcopy(nb)
-    extra_slots = len(nb.cells)  # nbclient writes each executed cell back at its index: room for ours
-    nb.cells += [nbformat.v4.new_code_cell("None") for _ in range(3)]
-    code = [(i, c) for i, c in enumerate(nb.cells[:extra_slots]) if c.get("cell_type") == "code"]
-    bad: dict[int, str] = {}  # cell index -> why it is skipped
-    results: dict[str, dict] = {}
-    tests_arg = repr(str(Path(tests_dir).resolve())) if tests_dir else "None"
-    env = dict(os.environ, MPLBACKEND="Agg", PYDEVD_DISABLE_FILE_VALIDATION="1")
-    for _attempt in range(MAX_RESTARTS + 1):
-        cell_errors: list[str] = []
-        km = _kernel_manager()
-        client = client_class(nb, km=km, timeout=timeout, allow_errors=True,
-                              interrupt_on_timeout=True, iopub_timeout=5,
-                              error_on_timeout={"ename": "Timeout", "evalue": f"cell ran over {timeout:g} s"},
-                              resources={"metadata": {"path": workdir}})
-
-        def run(cell, index: int, seconds: float):
-            nb.cells[index] = cell
-            client.timeout, client.timed_out = seconds, False
-            client.execute_cell(cell, index)
-            return client.timed_out
-
-        def alive() -> bool:
-            probe = nbformat.v4.new_code_cell("None")
-            try:
-                return not run(probe, extra_slots + 1, PROBE_SECONDS)
-            except DeadKernelError:
-                return False
-
-        try:
-            with client.setup_kernel(env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
-                run(nbformat.v4.new_code_cell(
-                    "from coursekit.grading.kernel import disarm_exit as _ck_disarm\n_ck_disarm()"),
-                    extra_slots, PROBE_SECONDS * 3)
-                for index, cell in code:
-                    if index in bad or not str(cell.get("source", "")).strip():
-                        continue
-                    try:
-                        timed_out = run(cell, index, timeout)
-                    except DeadKernelError:
-                        bad[index] = "it stopped the kernel"
-                        raise _Restart() from None
-                    if timed_out:
-                        if not alive():
-                            bad[index] = f"it ran over {timeout:g} s and the kernel would not stop"
-                            raise _Restart()
-                        cell_errors.append(f"cell {index + 1} was stopped after {timeout:g} s")
-                    elif _error_text(cell):
-                        cell_errors.append(f"cell {index + 1} raised {_error_text(cell)}")
-                for q in qs:
-                    if q.qid in results:
-                        continue
-                    cell = nbformat.v4.new_code_cell(
-                        "from coursekit.grading.kernel import publish as _ck_publish\n"
-                        f"_ck_publish({q.qid!r}, tests_dir={tests_arg}, budget={timeout!r})")
-                    try:
-                        timed_out = run(cell, extra_slots + 2, timeout + PROBE_SECONDS)
-                    except DeadKernelError:
-                        results[q.qid] = _empty_question(q, extra.get(q.qid, []), "its tests stopped the kernel")
-                        raise _Restart() from None
-                    result = _result_of(cell)
-                    if result is not None:
-                        results[q.qid] = _checked(result, q, extra.get(q.qid, []))
-                    else:
-                        why = (f"its tests ran over {timeout + PROBE_SECONDS:g} s" if timed_out
-                               else f"its tests could not run: {_error_text(cell) or 'no result'}")
-                        results[q.qid] = _empty_question(q, extra.get(q.qid, []), why)
-                        if timed_out and not alive():
-                            raise _Restart()
-            break
-        except _Restart:
-            continue
-        finally:  # nbclient leaves a kernel it did not create running: stop it here
-            if km.has_kernel:
-                run_sync(km.shutdown_kernel)(now=True)
-    record["messages"] += [f"cell {i + 1} was skipped because {why}" for i, why in sorted(bad.items())]
-    record["messages"] += cell_errors
-    for q in qs:
-        record["questions"][q.qid] = results.get(q.qid) or _empty_question(
-            q, extra.get(q.qid, []), "not graded: the kernel kept failing")
 
 
 def _salvage(raw: bytes, nbformat):
@@ -231,53 +67,6 @@ def _salvage(raw: bytes, nbformat):
     return nb
 
 
-def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None) -> dict:
-    """Grade one submission; always returns a record (points, per-question results, messages), never raises."""
-    from coursekit.grading.nbio import nbformat
-
-    path = Path(path)
-    started = time.monotonic()
-    record: dict = {"notebook": str(path), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
-                    "questions": {}, "messages": [], "seconds": 0.0}
-    nb, raw = None, b""
-    try:
-        raw = path.read_bytes()
-        nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
-    except Exception as error:  # noqa: BLE001 - not JSON, not UTF-8, not a notebook
-        nb = _salvage(raw, nbformat)
-        why = f"{type(error).__name__}: {str(error)[:150]}"
-        if nb is None:
-            record["messages"].append(f"not a readable notebook ({why})")
-        else:
-            record["messages"].append(f"a damaged notebook ({why}); graded the {len(nb.cells)} code cells found")
-    try:
-        record["exercise"] = exercise_of_notebook(nb, path)
-    except ValueError as error:
-        record["messages"].append(str(error))
-        record["seconds"] = round(time.monotonic() - started, 2)
-        return record
-    qs = questions(record["exercise"])
-    extra = private_tests(tests_dir)
-    if nb is None:
-        for q in qs:
-            record["questions"][q.qid] = _empty_question(q, extra.get(q.qid, []), "the notebook could not be read")
-    else:
-        try:
-            with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as workdir:
-                (Path(workdir) / path.name).write_bytes(raw)  # the kernel works in a copy's folder
-                _execute(nb, workdir, timeout, record, qs, extra, tests_dir)
-        except Exception as error:  # noqa: BLE001 - a malformed notebook must not stop the batch
-            record["messages"].append(f"grading stopped early: {type(error).__name__}: {str(error)[:150]}")
-            for q in qs:
-                record["questions"].setdefault(q.qid, _empty_question(q, extra.get(q.qid, []), "not graded"))
-    auto = [r for r in record["questions"].values() if not r["manual"]]
-    record["points"] = sum(r["points"] for r in auto)
-    record["max_points"] = sum(r["max_points"] for r in auto)
-    record["percent"] = round(100 * record["points"] / record["max_points"], 1) if record["max_points"] else 0.0
-    record["seconds"] = round(time.monotonic() - started, 2)
-    return record
-
-
 def find_notebooks(paths: Iterable[str]) -> list[Path]:
     """The .ipynb files named, and those inside named folders (checkpoints left out), in sorted order."""
     found: list[Path] = []
@@ -296,43 +85,342 @@ def _cell(value: float) -> str:
     return f"{value:g}"
 
 
+class _Restart(Exception):
+    """The sandbox died or hung: start a fresh one and replay the cells that did not cause it."""
+
+
+class _OutOfTime(Exception):
+    """The notebook's whole time is used up."""
+
+
+@dataclass
+class _Run:
+    """One submission being graded: its cells, what went wrong with them, and the tests still to run."""
+
+    cells: list[tuple[int, str]]
+    timeout: float
+    deadline: float
+    limits: Limits
+    sandboxed: bool
+    bad: dict[int, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    sandbox: Optional[Sandbox] = None
+
+    def wait(self, seconds: float) -> float:
+        """How long to wait for a reply: `seconds`, but never past the notebook's deadline."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise _OutOfTime()
+        return min(seconds, left)
+
+    def ask(self, message: dict, seconds: float) -> dict:
+        """Send one request to the sandbox and wait for its reply."""
+        try:
+            return self.sandbox.request(message, self.wait(seconds))
+        except SandboxHung:
+            if time.monotonic() >= self.deadline:
+                raise _OutOfTime() from None
+            raise
+
+    def start(self) -> None:
+        """A fresh sandbox with every cell run that is not to blame for an earlier failure."""
+        self.close()
+        self.sandbox = Sandbox(self.limits, use_bwrap=self.sandboxed)
+        self.notes = []
+        for index, source in self.cells:
+            if index in self.bad or not source.strip():
+                continue
+            try:
+                reply = self.ask({"op": "cell", "source": source, "seconds": self.timeout}, self.timeout + GRACE)
+            except SandboxDied:
+                self.bad[index] = "it stopped the kernel"
+                raise _Restart() from None
+            except SandboxHung:
+                self.bad[index] = f"it ran over {self.timeout:g} s and the kernel would not stop"
+                raise _Restart() from None
+            if reply.get("cell") == "timeout":
+                self.notes.append(f"cell {index + 1} was stopped after {self.timeout:g} s")
+            elif reply.get("cell") == "error":
+                self.notes.append(f"cell {index + 1} raised {str(reply.get('error', ''))[:200]}")
+
+    def close(self) -> None:
+        """Kill the sandbox, if one runs."""
+        if self.sandbox is not None:
+            self.sandbox.close()
+            self.sandbox = None
+
+
+def _tests(qs: list, extra: dict) -> list[tuple[str, int, object]]:
+    """(qid, position, test) in the order they run: every question's own tests, then the private ones."""
+    own = [(q.qid, i, case) for q in qs for i, case in enumerate(q.cases)]
+    private = [(q.qid, len(q.cases) + i, case) for q in qs for i, case in enumerate(extra.get(q.qid, []))]
+    return own + private
+
+
+def _not_run(case, message: str) -> Outcome:
+    label = getattr(case, "label", "") or getattr(case, "expr", "") or getattr(case, "name", "") or "test"
+    return Outcome(label=label, status="fail", points=0, max_points=case.points, public=case.public,
+                   reveal=getattr(case, "reveal", True), message=message)
+
+
+def _run_test(run: _Run, case, budget_left: float) -> Outcome:
+    """One test: its requests answered in the sandbox, then judged here."""
+    replies = []
+    for request in case.requests(budget_left):
+        replies.append(run.ask(request, budget_left + GRACE))
+    return case.judge(replies, budget_left)
+
+
+def _execute(cells: list[tuple[int, str]], qs: list, extra: dict, timeout: float, notebook_seconds: float,
+             limits: Limits, sandboxed: bool, record: dict) -> None:
+    """Run the cells and every test, restarting the sandbox around whatever kills or hangs it."""
+    run = _Run(cells, timeout, time.monotonic() + notebook_seconds, limits, sandboxed)
+    plan = _tests(qs, extra)
+    outcomes: dict[tuple[str, int], Outcome] = {}
+    budgets: dict[str, float] = {}  # seconds left per question
+    restarts, stopped = 0, ""
+    try:
+        while True:
+            try:
+                run.start()
+                for qid, position, case in plan:
+                    if (qid, position) in outcomes:
+                        continue
+                    left = budgets.setdefault(qid, timeout)
+                    if left <= 0:
+                        outcomes[(qid, position)] = _not_run(case, f"not run: the question's {timeout:g} s were used up")
+                        continue
+                    started = time.monotonic()
+                    try:
+                        outcomes[(qid, position)] = _run_test(run, case, left)
+                    except SandboxDied:
+                        outcomes[(qid, position)] = _not_run(case, "its test stopped the kernel")
+                        raise _Restart() from None
+                    except SandboxHung:
+                        outcomes[(qid, position)] = _not_run(case, f"its test ran over {left:g} s and would not stop")
+                        raise _Restart() from None
+                    finally:
+                        budgets[qid] = left - (time.monotonic() - started)
+                break
+            except _Restart:
+                restarts += 1
+                if restarts > MAX_RESTARTS:
+                    stopped = "not graded: the kernel kept failing"
+                    break
+    except _OutOfTime:
+        stopped = f"not graded: the notebook's {notebook_seconds:g} s were used up"
+    except SandboxDied as error:  # the sandbox did not even start
+        stopped = f"not graded: {error}"
+        record["sandbox_failed"] = True
+    finally:
+        run.close()
+    record["messages"] += [f"cell {i + 1} was skipped because {why}" for i, why in sorted(run.bad.items())]
+    record["messages"] += run.notes
+    if stopped:
+        record["messages"].append(stopped)
+    for q in qs:
+        tests = [outcomes.get((qid, position)) or _not_run(case, stopped or "not run")
+                 for qid, position, case in plan if qid == q.qid]
+        record["questions"][q.qid] = _question_record(q, tests)
+
+
+def _question_record(q, tests: list[Outcome]) -> dict:
+    """A question's record from its tests' outcomes (no automatic points for a written answer)."""
+    return {"qid": q.qid, "title": q.title, "kind": q.kind, "manual": q.manual,
+            "points": 0 if q.manual else sum(t.points for t in tests),
+            "max_points": sum(t.max_points for t in tests), "message": "",
+            "tests": [t.as_dict() for t in tests]}
+
+
+def _empty_question(q, extra: list, message: str) -> dict:
+    """A question's record when its tests never ran."""
+    return _question_record(q, [_not_run(case, message) for case in [*q.cases, *extra]]) | {"message": message}
+
+
+def _private_texts(extra: dict) -> list[str]:
+    """The strings of the private tests that must never come back in a submission's answers."""
+    texts = set()
+    for cases in extra.values():
+        for case in cases:
+            for name in ("expr", "func", "label", "name"):
+                value = getattr(case, name, None)
+                if isinstance(value, str) and len(value) >= 4:
+                    texts.add(value)
+    return sorted(texts, key=len, reverse=True)
+
+
+def _scrub(record: dict, texts: list[str]) -> None:
+    """Replace private test text wherever a submission could have echoed it (answers, messages, notes)."""
+    if not texts:
+        return
+
+    def clean(value: str) -> str:
+        for text in texts:
+            value = value.replace(text, HIDDEN)
+        return value
+
+    record["messages"] = [clean(m) for m in record["messages"]]
+    for q in record["questions"].values():
+        for test in q["tests"]:
+            test["actual"], test["message"] = clean(test["actual"]), clean(test["message"])
+            if test["public"]:
+                test["expected"] = clean(test["expected"])
+
+
+def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
+                   notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
+                   sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
+    """Grade one submission in its own sandbox; always returns a record (points, per-question results, messages)."""
+    from coursekit.grading.nbio import nbformat
+
+    path = Path(path)
+    started = time.monotonic()
+    record: dict = {"notebook": str(path), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
+                    "questions": {}, "messages": [], "course_code": {}, "seconds": 0.0}
+    nb, raw = None, b""
+    try:
+        raw = path.read_bytes()
+        nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
+    except Exception as error:  # noqa: BLE001 - not JSON, not UTF-8, not a notebook
+        nb = _salvage(raw, nbformat)
+        why = f"{type(error).__name__}: {str(error)[:150]}"
+        if nb is None:
+            record["messages"].append(f"not a readable notebook ({why})")
+        else:
+            record["messages"].append(f"a damaged notebook ({why}); graded the {len(nb.cells)} code cells found")
+    try:
+        record["exercise"] = exercise_of_notebook(nb, path)
+    except ValueError as error:
+        record["messages"].append(str(error))
+        record["seconds"] = round(time.monotonic() - started, 2)
+        return record
+    qs = questions(record["exercise"])
+    extra = private_tests(tests_dir) if extra is None else extra
+    if nb is None:
+        for q in qs:
+            record["questions"][q.qid] = _empty_question(q, extra.get(q.qid, []), "the notebook could not be read")
+    else:
+        cells = [(i, _text(c.get("source", ""))) for i, c in enumerate(nb.cells) if c.get("cell_type") == "code"]
+        sources = [source for _, source in cells]
+        for q in qs:
+            found = uses(sources, q.course_code)
+            if found:
+                record["course_code"][q.qid] = found
+        _execute(cells, qs, extra, timeout, notebook_seconds, limits or Limits(), sandboxed, record)
+        _scrub(record, _private_texts(extra))
+    auto = [r for r in record["questions"].values() if not r["manual"]]
+    record["points"] = sum(r["points"] for r in auto)
+    record["max_points"] = sum(r["max_points"] for r in auto)
+    record["percent"] = round(100 * record["points"] / record["max_points"], 1) if record["max_points"] else 0.0
+    record["seconds"] = round(time.monotonic() - started, 2)
+    return record
+
+
+def _text(source) -> str:
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _cell(value: float) -> str:
+    return f"{value:g}"
+
+
+def _course_code_cell(record: dict) -> str:
+    return "; ".join(f"{qid}: {', '.join(names)}" for qid, names in sorted(record.get("course_code", {}).items()))
+
+
 def write_table(records: list[dict], out: Path) -> Path:
-    """Write the CSV (one row per notebook, one column per question) and the JSON beside it; return the JSON path."""
+    """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically."""
     qids = sorted({qid for r in records for qid in r["questions"]})
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as handle:
+    json_path = out.with_suffix(".json")
+    with tempfile.NamedTemporaryFile("w", dir=out.parent, prefix=".grades-", suffix=".csv", delete=False,
+                                     newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(FIXED_COLUMNS + qids)
+        writer.writerow(FIXED_COLUMNS + qids + EXTRA_COLUMNS)
         for r in records:
             row = [r["notebook"], r["exercise"], _cell(r["points"]), _cell(r["max_points"]), _cell(r["percent"])]
             for qid in qids:
                 q = r["questions"].get(qid)
                 row.append("" if q is None else "manual" if q["manual"] else _cell(q["points"]))
-            writer.writerow(row)
-    json_path = out.with_suffix(".json")
-    json_path.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n")
+            writer.writerow(row + [_course_code_cell(r)])
+        csv_tmp = handle.name
+    with tempfile.NamedTemporaryFile("w", dir=out.parent, prefix=".grades-", suffix=".json", delete=False,
+                                     encoding="utf-8") as handle:
+        handle.write(json.dumps(records, indent=1, ensure_ascii=False) + "\n")
+        json_tmp = handle.name
+    for tmp in (csv_tmp, json_tmp):
+        os.chmod(tmp, 0o644)
+    os.replace(json_tmp, json_path)
+    os.replace(csv_tmp, out)
     return json_path
 
 
 def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] = None, jobs: int = 1,
-              progress: bool = True) -> list[dict]:
-    """Grade many submissions, `jobs` kernels at a time, with a progress bar; records in the order of `paths`."""
+              progress: bool = True, *, notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
+              sandboxed: bool = True) -> list[dict]:
+    """Grade many submissions, `jobs` sandboxes at a time, with a progress bar; records in the order of `paths`."""
     from tqdm import tqdm
 
+    extra = private_tests(tests_dir)
     records: dict[int, dict] = {}
     bar = tqdm(total=len(paths), desc="grading", unit="notebook", disable=not progress, file=sys.stderr)
-    if jobs <= 1 or len(paths) <= 1:
-        for i, p in enumerate(paths):
-            records[i] = grade_notebook(p, timeout, tests_dir)
+
+    def grade(p: Path) -> dict:
+        try:
+            return grade_notebook(p, timeout, notebook_seconds=notebook_seconds, limits=limits,
+                                  sandboxed=sandboxed, extra=extra)
+        except Exception as error:  # noqa: BLE001 - a bug here must cost one row, never the batch
+            return {"notebook": str(p), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
+                    "questions": {}, "course_code": {}, "seconds": 0.0,
+                    "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]}
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(grade, p): i for i, p in enumerate(paths)}
+        for future in as_completed(futures):
+            records[futures[future]] = future.result()
             bar.update()
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-            futures = {pool.submit(grade_notebook, p, timeout, tests_dir): i for i, p in enumerate(paths)}
-            for future in as_completed(futures):
-                records[futures[future]] = future.result()
-                bar.update()
     bar.close()
     return [records[i] for i in range(len(paths))]
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
+    return value
+
+
+def check_out(out: Path) -> None:
+    """Refuse an output path that cannot be written, before any grading starts."""
+    for target in (out, out.with_suffix(".json")):
+        if target.is_dir():
+            raise ValueError(f"--out {str(out)!r}: {str(target)!r} is a folder; give a file name such as grades.csv")
+    if out.suffix.lower() == ".json":
+        raise ValueError(f"--out {str(out)!r}: give the CSV's name (the JSON goes beside it)")
+    folder = out.parent
+    existing = next((p for p in [folder, *folder.parents] if p.exists()), None)
+    if existing is None or not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {str(out)!r}: cannot write in {str(existing or folder)!r}")
+
+
+SANDBOX_HELP = ("run submissions without the bubblewrap sandbox: a submission can then read and change any file "
+                "this user can (other submissions, the grades, the course, the tests), see and signal other "
+                "processes and use the network; only for trusted notebooks on a machine without bwrap")
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -340,26 +428,50 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m coursekit grade", description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", metavar="PATH", help="submitted notebooks, or folders of them")
     parser.add_argument("--out", default="grades.csv", help="CSV to write (the JSON goes beside it)")
-    parser.add_argument("--timeout", type=float, default=60, help="seconds per cell and per question (default 60)")
+    parser.add_argument("--timeout", type=seconds, default=60.0,
+                        help="seconds per cell and per question (default 60)")
+    parser.add_argument("--notebook-timeout", type=seconds, default=NOTEBOOK_SECONDS,
+                        help=f"seconds for a whole notebook, cells and tests (default {NOTEBOOK_SECONDS:g})")
+    parser.add_argument("--memory", type=positive_int, default=Limits.memory_mb,
+                        help=f"megabytes of memory per submission process (default {Limits.memory_mb})")
     parser.add_argument("--tests", metavar="DIR", help="folder of private tests (*.py defining TESTS)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="kernels at a time (default: cores)")
+    parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
+                        help="submissions at a time (default: cores)")
+    parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
     args = parser.parse_args(argv)
-    if args.timeout <= 0:
-        parser.error(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    if not args.unsafe_no_sandbox and bwrap() is None:
+        print("cannot grade: bubblewrap (bwrap) is not installed, and without it a submission could change other "
+              "submissions, the grades and the course. Install it (Debian/Ubuntu: apt-get install bubblewrap) "
+              "or, for trusted notebooks only, pass --unsafe-no-sandbox.", file=sys.stderr)
+        return 2
+    out = Path(args.out)
     try:
+        check_out(out)
         paths = find_notebooks(args.paths)
-        private_tests(args.tests)  # fail now, not in every kernel, when the folder is wrong
+        private_tests(args.tests)  # fail now, not once per notebook, when the folder is wrong
     except Exception as error:  # noqa: BLE001 - a bad path or a broken private test file
         print(f"cannot grade: {error}", file=sys.stderr)
         return 2
     if not paths:
         print("cannot grade: no .ipynb files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
+    limits = Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
+                    cpu_seconds=int(args.notebook_timeout) + 30)
     started = time.monotonic()
-    records = grade_all(paths, args.timeout, args.tests, max(1, args.jobs))
-    json_path = write_table(records, Path(args.out))
-    print(f"graded {len(records)} notebook(s) in {time.monotonic() - started:.1f} s: {args.out}, {json_path}")
+    records = grade_all(paths, args.timeout, args.tests, args.jobs, notebook_seconds=args.notebook_timeout,
+                        limits=limits, sandboxed=not args.unsafe_no_sandbox)
+    json_path = write_table(records, out)
+    print(f"graded {len(records)} notebook(s) in {time.monotonic() - started:.1f} s: {out}, {json_path}")
+    timed_out = 0
     for r in records:
         print(f"  {r['notebook']}: {_cell(r['points'])}/{_cell(r['max_points'])} ({_cell(r['percent'])}%)"
               + (f" -- {len(r['messages'])} note(s) in the JSON" if r["messages"] else ""))
+        timed_out += any("stopped after" in m or "ran over" in m for m in r["messages"])
+    if timed_out:
+        print(f"note: {timed_out} notebook(s) had cells stopped by the time limit (--timeout {args.timeout:g} s); "
+              "their notes are in the JSON", file=sys.stderr)
+    failed = [r["notebook"] for r in records if r.get("sandbox_failed")]
+    if failed:
+        print(f"error: the sandbox could not start for {len(failed)} notebook(s); see the JSON", file=sys.stderr)
+        return 1
     return 0

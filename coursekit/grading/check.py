@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Optional
 
@@ -9,6 +10,7 @@ from coursekit.grading.registry import question
 from coursekit.grading.runner import QuestionResult, report, run_question
 
 TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
+GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the questions are not installed
 
 
 def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS) -> QuestionResult:
@@ -19,6 +21,8 @@ def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS
 
 def check(qid: str, namespace: Optional[dict] = None) -> None:
     """Run question `qid`'s public tests on the caller's names and print pass/fail, values and points per test."""
+    if os.environ.get(GRADING_FLAG):
+        return  # while grading, the grader runs every test itself, from outside
     if namespace is None:
         namespace = sys._getframe(1).f_globals
     q = question(qid)

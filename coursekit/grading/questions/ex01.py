@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from coursekit.grading.cases import Case, Custom, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 from coursekit.superposition import any_of, eigenstates
 
 
@@ -19,22 +19,24 @@ def primes_below(n: int) -> list[int]:
     return [i for i in range(n) if sieve[i]]
 
 
-def _random_sums(ns: dict) -> tuple:
-    """MyAny + MyAny and number + MyAny on 30 seeded random pairs, against coursekit's any_of."""
+def _random_sum_inputs() -> list[tuple]:
+    """30 seeded random (a, b, k): MyAny(*a) + MyAny(*b) and k + MyAny(*a) are checked for each."""
     rng = random.Random(1)
+    out = []
     for _ in range(30):
         a = [rng.randint(-20, 20) for _ in range(rng.randint(1, 4))]
         b = [rng.randint(-20, 20) for _ in range(rng.randint(1, 4))]
-        k = rng.randint(-5, 5)
-        for shown, mine, ref in (
-            (f"MyAny(*{a}) + MyAny(*{b})", lambda: ns["MyAny"](*a) + ns["MyAny"](*b), any_of(*a) + any_of(*b)),
-            (f"{k} + MyAny(*{a})", lambda: k + ns["MyAny"](*a), k + any_of(*a)),
-        ):
-            got = mine()
-            states = tuple(getattr(got, "states", ()))
-            if states != eigenstates(ref):
-                return False, f"({shown}).states", eigenstates(ref), states
-    return True, "30 random sums of MyAny", "the states coursekit.superposition gives", "the same"
+        out.append((a, b, rng.randint(-5, 5)))
+    return out
+
+
+def _random_sum_reference(a: list, b: list, k: int) -> tuple:
+    """The states coursekit.superposition gives for any(a) + any(b) and k + any(a)."""
+    return eigenstates(any_of(*a) + any_of(*b)), eigenstates(k + any_of(*a))
+
+
+RANDOM_SUMS = ("lambda a, b, k: (tuple(getattr(MyAny(*a) + MyAny(*b), 'states', ())), "
+               "tuple(getattr(k + MyAny(*a), 'states', ())))")
 
 
 def _is_prime_reference(n: int) -> bool:
@@ -48,7 +50,8 @@ QUESTIONS = [
         Case("(1 + MyAny(1, 11)).states", (2, 12)),
         Case("(MyAny(1, 11) + MyAny(1, 11)).states", (2, 12, 22)),
         Case("type(MyAny(1) + 1).__name__", "MyAny", public=False),
-        Custom("random sums", _random_sums, points=2, public=False),
+        Sweep(RANDOM_SUMS, _random_sum_inputs, _random_sum_reference, points=2, public=False,
+              label="30 random sums of MyAny", show=lambda x: f"MyAny(*{x[0]}) + MyAny(*{x[1]}) and {x[2]} + MyAny(*{x[0]})"),
     ]),
     Question("01.q2", "MyAny <= : a comparison keeps the states that pass, and is true when any do", "function", [
         Case("(MyAny(4, 14, 24, 34) <= 21).states", (4, 14)),
@@ -68,7 +71,7 @@ QUESTIONS = [
               label="is_prime(n) for n = 0..499"),
     ]),
     Question("01.q4", "how many primes are there below 1000?", "number", [
-        Case("type(primes_below_1000).__name__", "int", reveal=True, label="primes_below_1000 is an int"),
+        IsA("primes_below_1000", int),
         Case("primes_below_1000", lambda: len(primes_below(1000)), points=2),
     ]),
     Question("01.q5", "why does the column print Stimmt!?", "written", [Written("why_stimmt")]),

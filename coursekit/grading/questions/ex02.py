@@ -9,7 +9,7 @@ from math import comb, prod
 
 from coursekit import blackjack
 from coursekit.cards import RANKS
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 
 
 def random_hands(count: int = 400, seed: int = 2) -> list[tuple]:
@@ -54,11 +54,11 @@ QUESTIONS = [
         Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands"),
     ]),
     Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
-        Case("type(p_natural_6).__name__", "Fraction", reveal=True, label="p_natural_6 is a Fraction"),
+        IsA("p_natural_6", Fraction),
         Case("p_natural_6", lambda: natural_chance(6), points=2),
     ]),
     Question("02.q4", "the exact chance that three cards from one fresh deck bust", "number", [
-        Case("type(p_bust_three).__name__", "Fraction", reveal=True, label="p_bust_three is a Fraction"),
+        IsA("p_bust_three", Fraction),
         Case("p_bust_three", three_card_bust_chance, points=2),
     ]),
     Question("02.q5", "soft and hard: the column's swap", "written", [Written("soft_and_hard")]),

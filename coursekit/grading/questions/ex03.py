@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 from coursekit.tournament import bet_for, doubling_probability
 
 # an infinite deck: ace (1), 2..9 with 1/13 each, ten-valued with 4/13
@@ -50,7 +50,7 @@ QUESTIONS = [
               points=3, label="dealer_bust_chance(s) for s = 2..22 (but 17)"),
     ]),
     Question("03.q3", "how often does the dealer bust, standing on 17?", "number", [
-        Case("type(p_dealer_bust).__name__", "Fraction", reveal=True, label="p_dealer_bust is a Fraction"),
+        IsA("p_dealer_bust", Fraction),
         Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2),
     ]),
     Question("03.q4", "the fixed bet that doubles 100 EUR most often", "number", [

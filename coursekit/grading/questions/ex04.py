@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from coursekit import baccarat
 from coursekit.cards import RANKS
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 
 
 def random_hands(count: int = 300, seed: int = 4) -> list[tuple]:
@@ -54,11 +54,11 @@ QUESTIONS = [
               label="banker_draws on all 88 cells of the table"),
     ]),
     Question("04.q3", "the chance of a natural from an infinite deck", "number", [
-        Case("type(p_natural).__name__", "Fraction", reveal=True, label="p_natural is a Fraction"),
+        IsA("p_natural", Fraction),
         Case("p_natural", natural_chance, points=2),
     ]),
     Question("04.q4", "the chance that the player draws a third card (infinite deck)", "number", [
-        Case("type(p_player_draws).__name__", "Fraction", reveal=True, label="p_player_draws is a Fraction"),
+        IsA("p_player_draws", Fraction),
         Case("p_player_draws", player_draw_chance, points=2),
     ]),
     Question("04.q5", "rule 6 in the seed's shell code", "written", [Written("rule_6_bug")]),

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 
 from coursekit import baccarat
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 
 TARGET = 0.0005  # the error bar asked for in question 3: +-0.05 percentage points
 
@@ -65,11 +65,11 @@ QUESTIONS = [
              public=False),
     ]),
     Question("05.q3", "how many coups for a banker error bar of 0.05 percentage points?", "number", [
-        Case("type(coups_needed).__name__", "int", reveal=True, label="coups_needed is an int"),
+        IsA("coups_needed", int),
         Case("coups_needed", coups_needed, points=2),
     ]),
     Question("05.q4", "the commission that would make the banker bet fair", "number", [
-        Case("type(fair_commission).__name__", "Fraction", reveal=True, label="fair_commission is a Fraction"),
+        IsA("fair_commission", Fraction),
         Case("fair_commission", fair_commission, points=2),
     ]),
     Question("05.q5", "why a commission on the banker bet?", "written", [Written("why_commission")]),

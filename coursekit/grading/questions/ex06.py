@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 from coursekit.subtraction import SEED_RED_BELOW_80, SubtractionGame, optimal
 
 
@@ -41,11 +41,11 @@ QUESTIONS = [
               label="best_move(n) for n = 1..399"),
     ]),
     Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
-        Case("type(period_358).__name__", "tuple", reveal=True, label="period_358 is a tuple"),
+        IsA("period_358", tuple),
         Case("period_358", lambda: SubtractionGame((3, 5, 8)).period(), points=2),
     ]),
     Question("06.q4", "how many start numbers 1..100 can B force a win from?", "number", [
-        Case("type(b_wins_up_to_100).__name__", "int", reveal=True, label="b_wins_up_to_100 is an int"),
+        IsA("b_wins_up_to_100", int),
         Case("b_wins_up_to_100", lambda: sum(SubtractionGame().is_losing(n) for n in range(1, 101)), points=2),
     ]),
     Question("06.q5", "where could one see that 11 is not needed?", "written", [Written("why_11_is_not_needed")]),

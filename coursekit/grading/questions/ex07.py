@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from functools import lru_cache
 
-from coursekit.grading.cases import Case, Custom, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Probe, Question, Sweep, Written
 from coursekit.subtraction import SEED_MOVES, playout, random_player, replay
 
 SEED_FIGURE_8 = (50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2)  # seed 003, Abbildung 8
@@ -22,24 +22,27 @@ def uniform_win_chance(n: int, moves: tuple = SEED_MOVES) -> Fraction:
     return total / len(moves)
 
 
-def _moves_seen(ns: dict, n: int, calls: int = 600) -> dict:
-    rng = random.Random(7)
+def _moves_at(n: int, calls: int = 600) -> str:
+    """An expression for the learner's side: `calls` moves of fixed_random_move at n with one seeded rng."""
+    return f"(lambda rng: [fixed_random_move({n}, rng) for _ in range({calls})])(random.Random(7))"
+
+
+def _counts(moves: list) -> dict:
     seen: dict = {}
-    for _ in range(calls):
-        d = ns["fixed_random_move"](n, rng)
+    for d in moves:
         seen[d] = seen.get(d, 0) + 1
-    return seen
+    return dict(sorted(seen.items(), key=repr))
 
 
-def _uses_every_move(ns: dict) -> tuple:
-    seen = _moves_seen(ns, 30)
-    ok = set(seen) == {3, 5, 11} and all(0.25 < c / 600 < 0.42 for c in seen.values())
-    return ok, "600 moves at n = 30", "3, 5 and 11, each about 1/3 of the time", dict(sorted(seen.items()))
+def _uses_every_move(moves: list) -> tuple:
+    seen = _counts(moves)
+    ok = set(seen) == {3, 5, 11} and all(0.25 < c / len(moves) < 0.42 for c in seen.values())
+    return ok, "600 moves at n = 30", "3, 5 and 11, each about 1/3 of the time", seen
 
 
-def _stays_at_or_above_zero(ns: dict) -> tuple:
-    seen = _moves_seen(ns, 8)
-    return set(seen) == {3, 5}, "600 moves at n = 8", "3 and 5 (11 would go below 0)", sorted(seen)
+def _stays_at_or_above_zero(moves: list) -> tuple:
+    seen = _counts(moves)
+    return set(seen) == {3, 5}, "600 moves at n = 8", "3 and 5 (11 would go below 0)", sorted(seen, key=repr)
 
 
 def random_courses(count: int = 150) -> list[tuple]:
@@ -53,8 +56,8 @@ QUESTIONS = [
         Case("fixed_random_move(5, random.Random(1))", 5),
         Case("fixed_random_move(4, random.Random(1))", 3),
         Case("fixed_random_move(2, random.Random(1))", 3),
-        Custom("every move at n = 30", _uses_every_move, points=2),
-        Custom("no move below 0 at n = 8", _stays_at_or_above_zero, points=1, public=False),
+        Probe("every move at n = 30", _moves_at(30), _uses_every_move, points=2),
+        Probe("no move below 0 at n = 8", _moves_at(8), _stays_at_or_above_zero, points=1, public=False),
     ]),
     Question("07.q2", "winner(course): who won a finished game", "function", [
         Case("winner([22, 17, 12, 9, 6, 1, -2])", 1),
@@ -65,7 +68,7 @@ QUESTIONS = [
               label="winner on 150 random games"),
     ]),
     Question("07.q3", "exact chance that player 1 wins from 22 when both play at random", "number", [
-        Case("type(p_first_wins_22).__name__", "Fraction", reveal=True, label="p_first_wins_22 is a Fraction"),
+        IsA("p_first_wins_22", Fraction),
         Case("p_first_wins_22", lambda: uniform_win_chance(22), points=2),
     ]),
     Question("07.q4", "player 2's mistakes in the seed's Abbildung 8", "number", [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from coursekit.grading.cases import Case, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
 from coursekit.grading.questions.ex07 import uniform_win_chance
 from coursekit.subtraction import SEED_MOVES, SubtractionGame
 
@@ -78,7 +78,7 @@ QUESTIONS = [
         Sweep("select", random_children, select_reference, points=2, label="select on 200 random nodes"),
     ]),
     Question("08.q3", "the random-playout value of each move at n = 20", "number", [
-        Case("type(rollout_values_20).__name__", "dict", reveal=True, label="rollout_values_20 is a dict"),
+        IsA("rollout_values_20", dict),
         Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SEED_MOVES}, points=2),
     ]),
     Question("08.q4", "how many winning starts up to 60 does random play point the wrong way?", "number", [

@@ -1,0 +1,144 @@
+"""The learner's side of a test: evaluate a request in the learner's names and answer with plain encoded values.
+
+A request is a small dict (an expression to evaluate, a function to call on many inputs, or a name to read); the
+answer holds only values encoded by `wire.encode` and one-line messages. It never sees an expected value, so the
+same code serves the self-check in the learner's kernel and the sandboxed grader, where it runs untrusted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import signal
+import threading
+import time
+from fractions import Fraction
+from typing import Any, Optional
+
+from coursekit.grading.wire import WireError, decode, encode
+
+MESSAGE_CHARS = 200
+
+
+class TestTimeout(BaseException):
+    """Raised inside a learner's code when a test runs out of time (BaseException: `except Exception` can't eat it)."""
+
+
+class TimeLimit:
+    """Raise TestTimeout in the main thread after `seconds` (no limit off the main thread or without SIGALRM)."""
+
+    def __init__(self, seconds: Optional[float]) -> None:
+        self.seconds = seconds
+        self.active = (seconds is not None and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+
+    def __enter__(self) -> "TimeLimit":
+        if self.active:
+            def stop(signum, frame):
+                raise TestTimeout()
+            self.previous = signal.signal(signal.SIGALRM, stop)
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+
+class _Discard:
+    """A stand-in for stdout and stderr that throws away what learner code prints during a test."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def quiet():
+    """Swallow what learner code prints (a test's report stays short however much it prints)."""
+    with contextlib.redirect_stdout(_Discard()), contextlib.redirect_stderr(_Discard()):
+        yield
+
+
+# modules a test expression may use even when the learner's notebook did not import them
+HELPERS = {"random": random, "Fraction": Fraction}
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MESSAGE_CHARS else text[: MESSAGE_CHARS - 3] + "..."
+
+
+def explain(error: BaseException, seconds: Optional[float]) -> str:
+    """A one-line message for an exception a test met: a missing name, an unfinished stub, a timeout, a bug."""
+    if isinstance(error, TestTimeout):
+        return f"stopped after {seconds:g} s: does the code loop forever?" if seconds else "stopped: out of time"
+    try:
+        text = str(error).strip()
+    except Exception:  # noqa: BLE001 - a learner's exception may have a broken __str__
+        text = ""
+    if isinstance(error, NotImplementedError):
+        return _cut("not done yet" + (f": {text}" if text else ""))
+    if isinstance(error, NameError):
+        return _cut(f"{text}: run the cell that defines it first")
+    if isinstance(error, SystemExit):
+        return "the code called sys.exit()"
+    if isinstance(error, WireError):
+        return _cut(f"the value could not be sent to the grader: {text}")
+    return _cut(f"raised {type(error).__name__}" + (f": {text}" if text else ""))
+
+
+def evaluate(expr: str, namespace: dict, seconds: Optional[float]) -> Any:
+    """Evaluate `expr` in the learner's namespace under a time limit, with their printing swallowed."""
+    with quiet(), TimeLimit(seconds):
+        return eval(compile(expr, "<check>", "eval"), namespace, dict(HELPERS))  # noqa: S307 - learner code
+
+
+def _encoded_call(function: Any, args: tuple, seconds: Optional[float]) -> list:
+    with quiet(), TimeLimit(seconds):
+        return encode(function(*args))
+
+
+def answer(request: dict, namespace: dict) -> dict:
+    """The answer to one request: {"value": encoded} or {"error": message}; a sweep answers {"values", "error"}."""
+    op, seconds = request.get("op"), request.get("seconds")
+    try:
+        if op == "eval":
+            with quiet(), TimeLimit(seconds):
+                return {"value": encode(evaluate(request["expr"], namespace, None))}
+        if op == "get":
+            return {"value": encode(namespace.get(request["name"]))}
+        if op == "sweep":
+            return _sweep(request, namespace, seconds)
+        return {"error": f"unknown request {op!r}"}
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - learner code may raise anything, even SystemExit
+        return {"error": explain(error, seconds)}
+
+
+def _sweep(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
+    """Call the learner's function on every input within one time budget; stop at the first error."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    values: list = []
+    try:
+        with quiet(), TimeLimit(seconds):
+            function = eval(compile(request["func"], "<check>", "eval"), namespace, dict(HELPERS))  # noqa: S307
+    except BaseException as error:  # noqa: BLE001
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        return {"values": values, "error": explain(error, seconds)}
+    for encoded_args in request["args"]:
+        args = decode(encoded_args)
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return {"values": values, "error": f"stopped after {seconds:g} s: too slow"}
+        try:
+            values.append(_encoded_call(function, tuple(args), left))
+        except BaseException as error:  # noqa: BLE001
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            return {"values": values, "error": explain(error, seconds)}
+    return {"values": values, "error": None}

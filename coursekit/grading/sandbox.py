@@ -1,0 +1,303 @@
+"""One submission's sandbox: a bubblewrap jail around `coursekit.grading.worker`, talked to over two pipes.
+
+Inside: a read-only view of the system, Python and the course package (without its questions, which hold the
+expected values and hidden tests), a small private /tmp, no network, its own PID namespace, resource limits and
+a user id of its own. Killing the sandbox's first process ends everything the submission started.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Optional
+
+import coursekit
+
+MAX_LINE = 16 * 1024 * 1024  # longest reply line accepted
+STARTUP_SECONDS = 60.0  # the worker must say it is ready within this long
+UID_BASE = 200_000  # sandboxes run as UID_BASE + a slot number when the grader is root
+CGROUP_ROOTS = {"memory": "/sys/fs/cgroup/memory", "pids": "/sys/fs/cgroup/pids"}
+
+
+class SandboxDied(Exception):
+    """The worker exited or closed its pipe (the submission killed it, or a limit did)."""
+
+
+class SandboxHung(Exception):
+    """The worker did not answer in time (the submission ignores its time limit)."""
+
+
+@dataclass
+class Limits:
+    """What one submission may use: memory per process and in all, CPU seconds, processes, file size, /tmp size."""
+
+    memory_mb: int = 2048
+    total_memory_mb: int = 3072
+    cpu_seconds: int = 600
+    processes: int = 64
+    file_mb: int = 64
+    tmp_mb: int = 256
+
+
+def bwrap() -> Optional[str]:
+    """The bubblewrap program, or None when it is not installed."""
+    return shutil.which("bwrap")
+
+
+def package_dir() -> Path:
+    """The folder of the installed coursekit package."""
+    return Path(coursekit.__file__).resolve().parent
+
+
+def _matplotlib_cache() -> Optional[Path]:
+    """The grader's matplotlib cache folder with its font list built (so no sandbox rebuilds it)."""
+    try:
+        import matplotlib
+        from matplotlib import font_manager  # noqa: F401 - importing it builds the font list once
+        folder = Path(matplotlib.get_cachedir())
+    except Exception:  # noqa: BLE001 - no matplotlib, or no cache: the sandbox builds its own
+        return None
+    return folder if any(folder.glob("fontlist*.json")) else None
+
+
+def _binds(path: Path, flag: str = "--ro-bind") -> list[str]:
+    return [flag, str(path), str(path)]
+
+
+def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
+    """The bwrap command line that runs `worker` inside the jail."""
+    command = [bwrap() or "bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+               "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
+    if os.geteuid() == 0:  # the worker needs these two to drop to its own user id; it has no others
+        command += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    command += _binds(Path("/usr"))
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        top = Path("/") / name
+        if top.is_symlink():
+            command += ["--symlink", os.readlink(top), str(top)]
+        elif top.is_dir():
+            command += _binds(top)
+    command += _binds(Path("/etc"))
+    mounted = [Path("/usr")]
+    for folder in (Path(sys.base_prefix), Path(sys.prefix), package_dir()):
+        folder = folder.resolve()
+        if not any(folder == m or m in folder.parents for m in mounted):
+            for parent in reversed(folder.parents[:-1]):  # bwrap would make them 0700: unreadable after the uid drop
+                command += ["--perms", "0755", "--dir", str(parent)]
+            command += _binds(folder)
+            mounted.append(folder)
+    command += ["--tmpfs", str(package_dir() / "grading" / "questions")]
+    cache = _matplotlib_cache()
+    if cache is not None:
+        command += ["--ro-bind", str(cache), "/opt/coursekit/mplcache"]
+    command += ["--proc", "/proc", "--dev", "/dev",
+                "--perms", "1777", "--size", str(limits.tmp_mb * 1024 * 1024), "--tmpfs", "/tmp",
+                "--chdir", "/tmp"]
+    return command + worker
+
+
+def _environment() -> dict:
+    """The few variables the worker needs; nothing of the grader's own environment leaks in."""
+    keep = {k: os.environ[k] for k in ("PATH", "LANG", "LC_ALL", "TZ") if k in os.environ}
+    return {**keep, "HOME": "/tmp/home", "MPLCONFIGDIR": "/tmp/home/mpl", "MPLBACKEND": "Agg",
+            "IPYTHONDIR": "/tmp/home/ipython", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1",
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            "PYDEVD_DISABLE_FILE_VALIDATION": "1", "COURSEKIT_GRADING": "1"}
+
+
+def _own_cgroup(controller: str) -> Optional[Path]:
+    """This process's cgroup folder for a v1 controller, if it is mounted and writable."""
+    root = Path(CGROUP_ROOTS[controller])
+    try:
+        for line in Path("/proc/self/cgroup").read_text().splitlines():
+            _, names, path = line.split(":", 2)
+            if controller in names.split(","):
+                folder = root / path.lstrip("/")
+                return folder if os.access(folder, os.W_OK) else None
+    except OSError:
+        return None
+    return None
+
+
+class Cgroups:
+    """Per-sandbox memory and process caps for everything inside it, where cgroups (v1) can be written."""
+
+    def __init__(self, name: str, limits: Limits) -> None:
+        self.folders: list[Path] = []
+        settings = {"memory": {"memory.limit_in_bytes": limits.total_memory_mb * 1024 * 1024},
+                    "pids": {"pids.max": limits.processes + 16}}
+        for controller, values in settings.items():
+            parent = _own_cgroup(controller)
+            if parent is None:
+                continue
+            folder = parent / name
+            try:
+                folder.mkdir(exist_ok=True)
+                for key, value in values.items():
+                    (folder / key).write_text(str(value))
+                self.folders.append(folder)
+            except OSError:
+                self.remove_folder(folder)
+
+    def prefix(self) -> list[str]:
+        """A shell prefix that moves the command into the cgroups before it starts."""
+        if not self.folders:
+            return []
+        files = [str(f / "cgroup.procs") for f in self.folders]
+        script = 'n=' + str(len(files)) + '; for f in "$@"; do [ $n -eq 0 ] && break; echo $$ > "$f"; ' \
+                 'n=$((n - 1)); done; shift ' + str(len(files)) + '; exec "$@"'
+        return ["/bin/sh", "-c", script, "sh", *files]
+
+    @staticmethod
+    def remove_folder(folder: Path) -> None:
+        for _ in range(50):
+            try:
+                folder.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.02)
+
+    def kill_all(self) -> None:
+        """SIGKILL every process still in the cgroups."""
+        for folder in self.folders:
+            try:
+                pids = (folder / "cgroup.procs").read_text().split()
+            except OSError:
+                continue
+            for pid in pids:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except (ProcessLookupError, PermissionError, ValueError):
+                    pass
+
+    def remove(self) -> None:
+        """Kill what is left in the cgroups, then remove them."""
+        self.kill_all()
+        for folder in self.folders:
+            self.remove_folder(folder)
+
+
+def _processes_of(uid: int) -> int:
+    """How many processes and threads the user runs now."""
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if entry.stat().st_uid == uid:
+                    count += len(list((entry / "task").iterdir()))
+            except OSError:
+                continue
+    return count
+
+
+_slots = itertools.count()
+_slot_lock = threading.Lock()
+
+
+class Sandbox:
+    """A running worker: `request(message, seconds)` sends one request and waits for its reply."""
+
+    def __init__(self, limits: Limits, use_bwrap: bool = True) -> None:
+        with _slot_lock:
+            slot = next(_slots)
+        self.limits = limits
+        settings = asdict(limits)
+        if not use_bwrap:
+            settings["processes"] = -1  # no jail: a process cap would count the grader's own user
+        elif os.geteuid() == 0:
+            settings["uid"] = UID_BASE + (os.getpid() % 1000) * 1000 + slot % 1000
+        else:  # the cap counts every process of this user: allow what runs already plus the sandbox's share
+            settings["processes"] = _processes_of(os.getuid()) + limits.processes
+        worker = [sys.executable, "-m", "coursekit.grading.worker", json.dumps(settings)]
+        self.cgroups = Cgroups(f"coursekit-grade-{os.getpid()}-{slot}", limits) if use_bwrap else None
+        command = bwrap_command(worker, limits) if use_bwrap else worker
+        if self.cgroups is not None:
+            command = self.cgroups.prefix() + command
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=_environment(), start_new_session=True,
+                                        cwd="/")
+        self.buffer = b""
+        self.next_id = 1
+        try:
+            hello = self._wait_for(0, STARTUP_SECONDS)
+        except (SandboxDied, SandboxHung):
+            self.close()
+            raise SandboxDied("the sandbox did not start") from None
+        if "error" in hello:
+            self.close()
+            raise SandboxDied(f"the sandbox did not start: {hello['error']}")
+
+    def request(self, message: dict, seconds: float) -> dict:
+        """Send a request; its reply, or SandboxDied / SandboxHung."""
+        ident, self.next_id = self.next_id, self.next_id + 1
+        line = json.dumps({"id": ident, **message}, separators=(",", ":")).encode() + b"\n"
+        try:
+            self.process.stdin.write(line)
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise SandboxDied() from None
+        return self._wait_for(ident, seconds)
+
+    def _wait_for(self, ident: int, seconds: float) -> dict:
+        deadline = time.monotonic() + seconds
+        stream = self.process.stdout
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                try:
+                    reply = json.loads(line)
+                except ValueError:
+                    continue  # noise written by the submission: not a reply
+                if isinstance(reply, dict) and reply.get("id") == ident:
+                    reply.pop("id")
+                    return reply
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SandboxHung()
+            ready, _, _ = select.select([stream], [], [], left)
+            if not ready:
+                raise SandboxHung()
+            chunk = os.read(stream.fileno(), 1 << 20)
+            if not chunk:
+                raise SandboxDied()
+            self.buffer += chunk
+            if len(self.buffer) > MAX_LINE:
+                raise SandboxDied()
+
+    def close(self) -> None:
+        """Kill the sandbox and everything in it; wait until it is gone."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                self.process.kill()
+            except ProcessLookupError:
+                pass
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        self.process.wait()
+        if self.cgroups is not None:
+            self.cgroups.remove()
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

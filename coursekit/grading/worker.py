@@ -1,0 +1,145 @@
+"""Inside the grading sandbox: run a submission's cells and answer test requests, one JSON line each way.
+
+Started as `python -m coursekit.grading.worker LIMITS_JSON`. Before any learner code runs it moves the protocol to
+private file descriptors, sets its resource limits and, when it starts as root, drops to its own user id. From
+then on nothing in this process is trusted: the grader outside only believes plain encoded values.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import sys
+from pathlib import Path
+
+MPL_CACHE_SOURCE = "/opt/coursekit/mplcache"  # the grader's matplotlib font cache, bound read-only
+
+
+def _private_channels():
+    """Keep the request and reply pipes on new descriptors; point 0, 1 and 2 at /dev/null."""
+    requests = os.fdopen(os.dup(0), "rb", buffering=0)
+    replies = os.fdopen(os.dup(1), "wb", buffering=0)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    return requests, replies
+
+
+def _limit(kind: int, value: int) -> None:
+    try:
+        resource.setrlimit(kind, (value, value))
+    except (ValueError, OSError):
+        soft, hard = resource.getrlimit(kind)
+        if hard == resource.RLIM_INFINITY or value <= hard:
+            resource.setrlimit(kind, (value, hard))
+
+
+def _confine(limits: dict) -> None:
+    """Resource limits, a home in /tmp, then a user id of its own (when started as root with CAP_SETUID)."""
+    mb = 1024 * 1024
+    _limit(resource.RLIMIT_AS, int(limits["memory_mb"]) * mb)
+    _limit(resource.RLIMIT_CPU, int(limits["cpu_seconds"]))
+    _limit(resource.RLIMIT_FSIZE, int(limits["file_mb"]) * mb)
+    _limit(resource.RLIMIT_NOFILE, 256)
+    _limit(resource.RLIMIT_CORE, 0)
+    if int(limits["processes"]) >= 0:
+        _limit(resource.RLIMIT_NPROC, int(limits["processes"]))
+    _prepare_home()
+    uid = limits.get("uid")
+    if uid is not None and os.getuid() == 0:
+        for folder, _, files in os.walk("/tmp"):
+            for name in [folder, *(os.path.join(folder, f) for f in files)]:
+                os.chown(name, int(uid), int(uid))
+        os.setgroups([])
+        os.setgid(int(uid))
+        os.setuid(int(uid))
+
+
+def _prepare_home() -> None:
+    home = Path(os.environ.get("HOME", "/tmp/home"))
+    for folder in (home, Path(os.environ.get("MPLCONFIGDIR", home / "mpl")), Path("/tmp/work")):
+        folder.mkdir(parents=True, exist_ok=True)
+    source = Path(MPL_CACHE_SOURCE)
+    if source.is_dir():
+        for item in source.glob("*.json"):
+            shutil.copy(item, Path(os.environ.get("MPLCONFIGDIR", home / "mpl")) / item.name)
+
+
+def _shell():
+    """An IPython shell like a kernel's (magics, display), without history on disk; exit() only raises."""
+    from traitlets.config import Config
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    shell = InteractiveShell.instance(config=config)
+
+    def refuse(*args, **kwargs):
+        raise SystemExit("exit() is ignored while grading")
+
+    shell.user_ns["exit"] = shell.user_ns["quit"] = refuse
+    return shell
+
+
+def _run_cell(shell, source: str, seconds: float) -> dict:
+    from coursekit.grading.probe import TestTimeout, TimeLimit, quiet
+
+    try:
+        with quiet(), TimeLimit(seconds):
+            result = shell.run_cell(source, store_history=True)
+    except TestTimeout:
+        return {"cell": "timeout"}
+    error = result.error_before_exec or result.error_in_exec
+    if isinstance(error, TestTimeout):
+        return {"cell": "timeout"}
+    if error is not None:
+        try:
+            detail = str(error)
+        except Exception:  # noqa: BLE001 - a learner's exception may have a broken __str__
+            detail = ""
+        return {"cell": "error", "error": f"{type(error).__name__}: {detail}".strip().rstrip(":")[:200]}
+    return {"cell": "ok"}
+
+
+def main(argv: list[str]) -> int:
+    """Serve requests until the pipe closes."""
+    requests, replies = _private_channels()
+
+    def send(message: dict) -> None:
+        replies.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    try:
+        _confine(json.loads(argv[0]) if argv else {})
+        os.chdir("/tmp/work")
+        shell = _shell()
+        from coursekit.grading.probe import answer
+    except BaseException as error:  # noqa: BLE001 - tell the grader why the sandbox could not start
+        send({"id": 0, "error": f"{type(error).__name__}: {error}"[:500]})
+        return 1
+
+    send({"id": 0, "ready": True})
+    for line in requests:
+        try:
+            request = json.loads(line)
+            ident = request.pop("id")
+        except (ValueError, KeyError, AttributeError):
+            continue
+        if request.get("op") == "cell":
+            reply = _run_cell(shell, request["source"], request["seconds"])
+        elif request.get("op") == "ping":
+            reply = {"pong": True}
+        else:
+            reply = answer(request, shell.user_ns)
+        try:
+            send({"id": ident, **reply})
+        except (TypeError, ValueError):
+            send({"id": ident, "error": "the answer could not be sent"})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
