@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable, Optional, Union
@@ -18,10 +17,10 @@ from typing import Callable, Iterable, Optional, Union
 import numpy as np
 
 from coursekit.cards import RANKS, Card, CardLike, Shoe, rank_of, ranks_of
+from coursekit.rng import Seed, as_generator
 
 OUTCOMES: tuple[str, ...] = ("player", "banker", "tie")
 Rule = Callable[[int, Optional[CardLike]], bool]
-Seed = Union[None, int, random.Random, np.random.Generator]
 
 # Published figures for a full 8-deck shoe (Wizard of Odds; E. O. Thorp, "The Mathematics of Gambling").
 PUBLISHED_8_DECKS = {"banker": 0.458597, "player": 0.446247, "tie": 0.095156}
@@ -314,7 +313,7 @@ def play_coup(shoe, rule: Rule = banker_draws) -> Coup:
 class BaccaratShoe(Shoe):
     """A multi-deck shoe with a cut card: when it comes out, one more coup is dealt, then the shoe is shuffled."""
 
-    def __init__(self, decks: int = 8, seed: Union[None, int, random.Random] = None, cut_card: int = 16) -> None:
+    def __init__(self, decks: int = 8, seed: Seed = None, cut_card: int = 16) -> None:
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
             raise ValueError(f"decks must be a whole number of packs, 1 or more, not {decks!r}")
         if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 11 <= cut_card < 52 * decks:
@@ -468,18 +467,6 @@ def house_edge(bet: str, decks: Union[int, float] = 8, rule: Rule = banker_draws
 
 
 # --- simulation -------------------------------------------------------------------------------------------
-def as_generator(seed: Seed) -> np.random.Generator:
-    """A numpy Generator from None, an int, a random.Random or a Generator."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, random.Random):
-        return np.random.default_rng(seed.getrandbits(64))
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise ValueError(f"seed must be a whole number 0 or more, a random.Random, a numpy Generator or None, "
-                         f"not {seed!r}")
-    return np.random.default_rng(seed)
-
-
 def _shoe_lookup(decks: Union[int, float], cls: _Classes) -> tuple[np.ndarray, np.ndarray]:
     """Point value and class of each card position in a full shoe (of each rank for an infinite deck)."""
     if math.isinf(decks):

@@ -7,7 +7,6 @@ without busting, and its soft total is that higher value. (Seed 000's prose swap
 
 from __future__ import annotations
 
-import random as _random
 from typing import Iterable, Optional
 
 import numpy as _np
@@ -23,6 +22,7 @@ from coursekit.blackjack_exact import (  # the exact solver, re-exported here  #
     exact_outcomes,
 )
 from coursekit.cards import Card, CardLike, ranks_of
+from coursekit.rng import as_generator
 from coursekit.superposition import Superposition, all_of, any_of, eigenstates
 
 BLACKJACK = 21
@@ -202,17 +202,6 @@ def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17
 
 THIRTEEN = _np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])  # uniform ranks: ace, 2..9, four ten-valued
 CHUNK_CARDS = 1 << 22  # cards held in memory per chunk of games
-
-
-def as_generator(seed) -> _np.random.Generator:
-    """A numpy Generator from None, an int, a random.Random or a Generator (returned as it is)."""
-    if isinstance(seed, _np.random.Generator):
-        return seed
-    if isinstance(seed, _random.Random):
-        return _np.random.default_rng(seed.getrandbits(64))
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return _np.random.default_rng(seed)
-    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
 
 
 def _total(hard: _np.ndarray, aces: _np.ndarray) -> _np.ndarray:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 from typing import Iterable, Union
+
+from coursekit.rng import Seed, as_random
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("Heart", "Diamond", "Spade", "Club")  # seed 000's names and order
@@ -66,15 +67,6 @@ def ranks_of(cards: Iterable[CardLike]) -> list[str]:
     return [rank_of(c) for c in cards]
 
 
-def as_rng(seed: Union[None, int, random.Random]) -> random.Random:
-    """A random.Random from a seed, or the generator itself when one is given."""
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an int, a random.Random or None, not {seed!r}")
-    return random.Random(seed)
-
-
 def full_deck() -> list[Card]:
     """The 52 cards of one pack, suit by suit as seed 000 generates them."""
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
@@ -83,11 +75,11 @@ def full_deck() -> list[Card]:
 class Shoe:
     """A dealing shoe of several shuffled 52-card packs, seeded for reproducible deals."""
 
-    def __init__(self, decks: int = 1, seed: Union[None, int, random.Random] = None) -> None:
+    def __init__(self, decks: int = 1, seed: Seed = None) -> None:
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
             raise ValueError(f"decks must be a whole number of packs, 1 or more, not {decks!r}")
         self.decks = decks
-        self.rng = as_rng(seed)
+        self.rng = as_random(seed)
         self.cards: list[Card] = []
         self.reshuffle()
 
@@ -118,8 +110,8 @@ class InfiniteDeck:
 
     decks = math.inf
 
-    def __init__(self, seed: Union[None, int, random.Random] = None) -> None:
-        self.rng = as_rng(seed)
+    def __init__(self, seed: Seed = None) -> None:
+        self.rng = as_random(seed)
 
     @property
     def remaining(self) -> float:

@@ -21,6 +21,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
+from coursekit.rng import as_random
+
 State = Any
 Move = Any
 Player = Any
@@ -122,17 +124,6 @@ def _identity(state: State) -> State:
     return state
 
 
-def _as_random(seed: Any) -> random.Random:
-    """A random.Random from None, an int, a random.Random or a numpy Generator."""
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    if hasattr(seed, "integers"):
-        return random.Random(int(seed.integers(2**63)))
-    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
-
-
 # --- the search ------------------------------------------------------------------------------------------------
 
 class MCTS:
@@ -172,7 +163,7 @@ class MCTS:
         if key is None:
             key = game.key if callable(getattr(game, "key", None)) else _identity
         self.key = key
-        self.rng = _as_random(seed)
+        self.rng = as_random(seed)
         self.root: Node | None = None
         self.table: dict = {}
         self.iterations = 0

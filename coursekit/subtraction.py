@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
-Seed = Union[None, int, random.Random, "numpy.random.Generator"]  # any of these seeds a game
+from coursekit.rng import Seed, as_random
+
 Strategy = Callable[[int, random.Random], int]
 
 SEED_MOVES: tuple[int, ...] = (3, 5, 11)
@@ -37,17 +38,6 @@ SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: 
 #: Seed 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
 SEED_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
                                       56, 57, 58, 64, 65, 66, 72, 73, 74)
-
-
-def as_rng(seed: Seed = None) -> random.Random:
-    """A random.Random from None, an int, a random.Random (used as is) or a numpy Generator (seeds a new one)."""
-    if isinstance(seed, random.Random):
-        return seed
-    if seed is None or (isinstance(seed, Integral) and not isinstance(seed, bool)):
-        return random.Random(None if seed is None else int(seed))
-    if hasattr(seed, "integers") and hasattr(seed, "bit_generator"):  # numpy.random.Generator
-        return random.Random(int(seed.integers(0, 2**63)))
-    raise ValueError(f"seed must be None, an int, a random.Random or a numpy Generator, not {seed!r}")
 
 
 def parse_moves(moves: Union[str, Iterable[int]]) -> tuple[int, ...]:
@@ -368,7 +358,7 @@ def _start_number(start: Union[int, Sequence[int]], rng: random.Random) -> int:
 def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
             seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Playout:
     """Play one game; a range as start picks the number at random, as the seed's `set = (20:50)`."""
-    rng = as_rng(seed)
+    rng = as_random(seed)
     state = game.start(_start_number(start, rng))
     players = {1: player1, 2: player2}
     course, moves = [state.n], []
@@ -419,7 +409,7 @@ def match(strategy_a: Strategy, strategy_b: Strategy, starts: Iterable[int] = ra
     """Play every start `rounds` times with a moving first and `rounds` times with b moving first."""
     if isinstance(rounds, bool) or not isinstance(rounds, Integral) or rounds < 1:
         raise ValueError(f"rounds must be a positive integer, not {rounds!r}")
-    rng = as_rng(seed)
+    rng = as_random(seed)
     starts = list(starts)
     if not starts:
         raise ValueError("starts must contain at least one start number")
@@ -463,7 +453,7 @@ def tournament(strategies: Mapping[str, Strategy], starts: Iterable[int] = range
     """Win rates of every ordered pair of strategies (self-play included) over the starts, both sides each."""
     if not strategies:
         raise ValueError("strategies must name at least one strategy")
-    rng = as_rng(seed)
+    rng = as_random(seed)
     starts = list(starts)
     names = tuple(strategies)
     matches = {}
@@ -479,7 +469,7 @@ def tournament(strategies: Mapping[str, Strategy], starts: Iterable[int] = range
 def mixed_sweep(ps: Iterable[float], opponent: Strategy = random_player, starts: Iterable[int] = range(20, 51),
                 rounds: int = 10, seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> list[Match]:
     """mixed(p)'s record against the opponent for each p (one shared random stream, so seeded runs repeat)."""
-    rng = as_rng(seed)
+    rng = as_random(seed)
     starts = list(starts)
     return [match(mixed(p, game), opponent, starts, rounds, rng, game) for p in ps]
 
@@ -535,7 +525,7 @@ class SeedPlayout:
 def seed_playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
                  seed: Seed = None) -> SeedPlayout:
     """The R playout(): same loop, `course` preallocated with n %/% 3 zeros, `is.null(which(course < 0))` (bug 2)."""
-    rng = as_rng(seed)
+    rng = as_random(seed)
     player = (player1, player2)
     idx = 1
     n = _start_number(start, rng)

@@ -15,8 +15,9 @@ from typing import Callable, Optional, Union
 
 import numpy as np
 
-from coursekit.blackjack import Hand, as_generator, dealer_should_draw, hand_total
+from coursekit.blackjack import Hand, dealer_should_draw, hand_total
 from coursekit.cards import Card, InfiniteDeck
+from coursekit.rng import as_generator
 from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exact optimum)
     MAX_GOAL,
     TournamentStrategy,

@@ -62,7 +62,11 @@ class CoupTable(CourseWidget):
 
     def restart(self) -> None:
         """A fresh shoe from the seed box; the tally goes back to zero."""
-        self.shoe = BaccaratShoe(self.decks, seed=int(self.seed.value))
+        try:
+            self.shoe = BaccaratShoe(self.decks, seed=int(self.seed.value))
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.message.show(f"{error}.", "error")
+            return
         self.coup: Coup | None = None
         self.cell: tuple | None = None
         self.counts = {k: 0 for k in OUTCOMES}

@@ -57,7 +57,11 @@ class BlackjackTable(CourseWidget):
     # --- actions ---------------------------------------------------------------------------------
     def restart(self) -> None:
         """A fresh shoe from the seed box, total back to 0."""
-        self.shoe = Shoe(self.decks, seed=int(self.seed.value))
+        try:
+            self.shoe = Shoe(self.decks, seed=int(self.seed.value))
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.message.show(f"{error}.", "error")
+            return
         self.player, self.dealer = Hand(), Hand()
         self.total, self.rounds, self.last_score = 0.0, 0, None
         self.phase = "idle"

@@ -53,7 +53,12 @@ class MCTSStepper(CourseWidget):
         if not isinstance(n, int) or not 1 <= n <= MAX_START:
             self.message.show(f"start n must be a whole number from 1 to {MAX_START}, not {n!r}.", "error")
             return
-        self.search = MCTS(self.game, seed=int(self.seed.value), transpositions=bool(self.transpositions.value))
+        try:
+            search = MCTS(self.game, seed=int(self.seed.value), transpositions=bool(self.transpositions.value))
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.message.show(f"{error}.", "error")
+            return
+        self.search = search
         self.search.reset(self.game.start(n))
         self.last = None
         self.message.show(f"New search from n = {n} (seed {self.seed.value}). Press Step to run one iteration.")

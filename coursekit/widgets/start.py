@@ -26,7 +26,11 @@ class WidgetCheck(CourseWidget):
 
     def deal_cards(self) -> None:
         """Deal `how_many` cards from a fresh shoe shuffled with the seed."""
-        shoe = Shoe(1, seed=int(self.seed.value))
+        try:
+            shoe = Shoe(1, seed=int(self.seed.value))
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.message.show(f"{error}.", "error")
+            return
         self.dealt = [shoe.draw() for _ in range(self.how_many.value)]
         self.clicks += 1
         self.table.value = "".join(card_html(c) for c in self.dealt)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import ipywidgets as w
 
 from coursekit.graphs import BLUE, RED, draw_game_graph, draw_playout
 from coursekit.subtraction import (DEFAULT_GAME, Playout, State, SubtractionGame, mixed, optimal_for, random_for,
                                    seed_random_player)
+from coursekit.rng import as_random
 from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box
 
 MAX_MOVE = 30  # keeps the explorer's numbers on one screen
@@ -138,7 +137,11 @@ class PlayoutWidget(CourseWidget):
         if start < 1:
             self.message.show(f"start n must be at least 1, not {start}", "error")
             return
-        self.rng = random.Random(int(self.seed.value))
+        try:
+            self.rng = as_random(int(self.seed.value))
+        except ValueError as error:  # e.g. a negative seed typed into the box
+            self.message.show(f"{error}.", "error")
+            return
         self.state: State = self.game.start(start)
         self.course, self.moves = [start], []
         self.message.show(f"{self.player1.value} (player 1) against {self.player2.value} (player 2) from "
