@@ -5,14 +5,18 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from coursekit.grading.batch import main as grade_main
 from coursekit.grading.nbio import nbformat
+from coursekit.grading.sandbox import bwrap
 
-pytestmark = pytest.mark.slow
+# without bubblewrap the grader refuses to run; under CI=true that must fail the run, not skip it
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(bwrap() is None and not os.environ.get("CI"),
+                                                   reason="bubblewrap is not installed (apt-get install bubblewrap)")]
 
 ROOT = Path(__file__).resolve().parents[1]
 SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands.ipynb"
@@ -65,7 +69,8 @@ VARIANTS = {
     "loops": insert_after("def hand_total", "while True:\n    pass"),
     "loops_in_a_test": replace("def is_soft", LOOPING_IS_SOFT),
     "ignores_interrupts": insert_after(
-        "def hand_total", "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass"),
+        "def hand_total", "import signal\nfor s in (signal.SIGINT, signal.SIGALRM):\n    signal.signal(s, signal.SIG_IGN)\n"
+                          "while True:\n    pass"),
     "exits": combine(insert_after("def hand_total", "import sys\nsys.exit('bye')"),
                      insert_after("def is_soft", "exit()")),
     "kills_its_kernel": insert_after("def is_soft", "import os\nos._exit(1)"),
@@ -206,7 +211,55 @@ def test_bad_command_lines_exit_2_with_a_reason(tmp_path, capsys):
     assert grade_main([str(SOL02), "--tests", str(tmp_path / "nope")]) == 2
 
 
-def test_results_claiming_more_points_than_the_tests_have_are_refused(graded):
-    record = graded["records"]["tampers"]
+def test_tampering_with_the_grading_code_changes_nothing(graded):
+    record = graded["records"]["tampers"]  # an honest solution that also patches the runner: judged outside
+    assert record["points"] == FULL02 and record["max_points"] == FULL02
+    assert all(t["points"] <= t["max_points"] for q in record["questions"].values() for t in q["tests"])
+
+
+def test_without_bubblewrap_the_grader_refuses_unless_told_it_is_unsafe(tmp_path, capsys, monkeypatch):
+    from coursekit.grading import batch
+
+    monkeypatch.setattr(batch, "bwrap", lambda: None)
+    out = tmp_path / "grades.csv"
+    assert grade_main([str(SOL02), "--out", str(out)]) == 2
+    assert "bubblewrap (bwrap) is not installed" in capsys.readouterr().err and not out.exists()
+    assert grade_main([str(SOL02), "--out", str(out), "--unsafe-no-sandbox", "--timeout", "20"]) == 0
+    (record,) = json.loads(out.with_suffix(".json").read_text())
+    assert record["percent"] == 100.0
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon"])
+def test_a_bad_timeout_is_refused_before_grading(value, tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        grade_main([str(SOL02), "--out", str(tmp_path / "g.csv"), "--timeout", value])
+    assert stop.value.code == 2
+    assert "--timeout" in capsys.readouterr().err and not (tmp_path / "g.csv").exists()
+
+
+def test_a_fractional_timeout_works(tmp_path):
+    out = tmp_path / "grades.csv"
+    assert grade_main([str(SOL02), "--out", str(out), "--timeout", "2.5"]) == 0
+    (record,) = json.loads(out.with_suffix(".json").read_text())
+    assert record["percent"] == 100.0, record["messages"]
+
+
+def test_an_output_path_that_is_a_folder_is_refused_before_grading(tmp_path, capsys):
+    started = __import__("time").monotonic()
+    assert grade_main([str(SOL02), "--out", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert __import__("time").monotonic() - started < 2  # refused at once, not after grading
+
+
+def test_a_notebook_time_cap_stops_a_slow_notebook(tmp_path):
+    nb = nbformat.read(SOL02, as_version=4)
+    for _ in range(4):
+        nb.cells.append(nbformat.v4.new_code_cell("import time\ntime.sleep(2)"))
+    path = tmp_path / "slow" / SOL02.name
+    path.parent.mkdir()
+    nbformat.write(nb, path)
+    out = tmp_path / "grades.csv"
+    assert grade_main([str(path), "--out", str(out), "--notebook-timeout", "4"]) == 0
+    (record,) = json.loads(out.with_suffix(".json").read_text())
+    assert "not graded: the notebook's 4 s were used up" in record["messages"]
     assert record["points"] == 0 and record["max_points"] == FULL02
-    assert all("did not match the tests" in q["message"] for q in record["questions"].values())

@@ -44,7 +44,7 @@ QUESTIONS = [
         Case("hand_total(['A'] * 12)", 12, public=False),
         Case("hand_total([])", 0, public=False),
         Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands"),
-    ]),
+    ], course_code=('coursekit.blackjack.hand_total',)),
     Question("02.q2", "is_soft(cards): does an ace count 11 in the best total?", "function", [
         Case("is_soft(['A', '6'])", True),
         Case("is_soft(['A', '6', 'K'])", False),
@@ -52,7 +52,7 @@ QUESTIONS = [
         Case("is_soft(['10', '7'])", False),
         Case("is_soft(['K', 'Q', 'A', 'A'])", False, public=False),
         Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands"),
-    ]),
+    ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total')),
     Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
         IsA("p_natural_6", Fraction),
         Case("p_natural_6", lambda: natural_chance(6), points=2),

@@ -41,7 +41,7 @@ QUESTIONS = [
         Case("bold_bet(195)", 10),
         Sweep("bold_bet", lambda: [(b,) for b in range(10, 200, 5)], lambda b: bet_for(b, "bold"), points=2,
               label="bold_bet for bankrolls 10, 15, ..., 195"),
-    ]),
+    ], course_code=('coursekit.tournament.bet_for',)),
     Question("03.q2", "dealer_bust_chance(stands_at): the dealer's exact bust chance", "function", [
         Case("dealer_bust_chance(12)", Fraction(0), label="dealer_bust_chance(12): below 12 no card can bust"),
         Case("dealer_bust_chance(14)", lambda: dealer_bust_reference(14)),

@@ -42,7 +42,7 @@ QUESTIONS = [
         Case("hand_value(['3', '10', '6'])", 9, label="hand_value(['3', '10', '6']), the seed's hand shown as 12"),
         Case("hand_value(['A', '9'])", 0),
         Sweep("hand_value", random_hands, baccarat.hand_value, points=2, label="hand_value on 300 random hands"),
-    ]),
+    ], course_code=('coursekit.baccarat.hand_value',)),
     Question("04.q2", "banker_draws(banker_total, player_third): the seed's six rules", "function", [
         Case("banker_draws(5, None)", True),
         Case("banker_draws(6, None)", False),
@@ -52,7 +52,7 @@ QUESTIONS = [
         Case("banker_draws(3, 0)", True, public=False),
         Sweep("banker_draws", every_cell, baccarat.banker_draws, points=3,
               label="banker_draws on all 88 cells of the table"),
-    ]),
+    ], course_code=('coursekit.baccarat.banker_draws', 'coursekit.baccarat.seed_banker_draws', 'coursekit.baccarat.drawing_table')),
     Question("04.q3", "the chance of a natural from an infinite deck", "number", [
         IsA("p_natural", Fraction),
         Case("p_natural", natural_chance, points=2),

@@ -56,7 +56,7 @@ QUESTIONS = [
         Sweep("edge", lambda: [(bet, baccarat.exact_odds(8)) for bet in baccarat.OUTCOMES], reference_edge,
               public=True, label="edge(bet, exact_odds(8)) for the three bets"),
         Sweep("edge", edge_inputs, reference_edge, points=2, label="edge for every bet and 1-8 decks"),
-    ]),
+    ], course_code=('coursekit.baccarat.house_edge',)),
     Question("05.q2", "error_bar(count, n): the 95% error bar of a simulated frequency", "function", [
         Case("error_bar(50, 100)", 0.098, tol=1e-9),
         Case("error_bar(458_597, 1_000_000)", lambda: error_bar_reference(458_597, 1_000_000), tol=1e-9),

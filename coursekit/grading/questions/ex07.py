@@ -66,11 +66,11 @@ QUESTIONS = [
         Case("winner([2, -1])", 2),
         Sweep("winner", random_courses, lambda course: replay(course).winner, points=2,
               label="winner on 150 random games"),
-    ]),
+    ], course_code=('coursekit.subtraction.replay',)),
     Question("07.q3", "exact chance that player 1 wins from 22 when both play at random", "number", [
         IsA("p_first_wins_22", Fraction),
         Case("p_first_wins_22", lambda: uniform_win_chance(22), points=2),
-    ]),
+    ], course_code=('coursekit.subtraction.random_player', 'coursekit.subtraction.playout')),
     Question("07.q4", "player 2's mistakes in the seed's Abbildung 8", "number", [
         Case("mistakes_player2", lambda: replay(SEED_FIGURE_8).mistakes(2), points=2),
     ]),

@@ -68,7 +68,7 @@ QUESTIONS = [
         Case("ucb1(5, 10, 100, c=0)", 0.5, tol=1e-12),
         Case("ucb1(0, 0, 5)", math.inf),
         Sweep("ucb1", random_triples, ucb1_reference, points=2, tol=1e-9, label="ucb1 on 200 random nodes"),
-    ]),
+    ], course_code=('coursekit.mcts.ucb1',)),
     Question("08.q2", "select(children, parent_visits): the child UCB1 picks", "function", [
         Case("select([(1, 2), (0, 0)], 2)", 1, label="select([(1, 2), (0, 0)], 2): an unvisited child first"),
         Case("select([(3, 4), (1, 4)], 8)", 0),
@@ -76,7 +76,7 @@ QUESTIONS = [
         Case("select([(9, 10), (1, 2)], 12)", lambda: select_reference([(9, 10), (1, 2)], 12),
              label="select([(9, 10), (1, 2)], 12): exploration against exploitation"),
         Sweep("select", random_children, select_reference, points=2, label="select on 200 random nodes"),
-    ]),
+    ], course_code=('coursekit.mcts.ucb1', 'coursekit.mcts.MCTS')),
     Question("08.q3", "the random-playout value of each move at n = 20", "number", [
         IsA("rollout_values_20", dict),
         Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SEED_MOVES}, points=2),

@@ -58,7 +58,7 @@ QUESTIONS = [
         Case("line_winner('.........')", None),
         Sweep("line_winner", random_boards, lambda board: _line_winner(tuple(board)), points=2,
               label="line_winner on 300 boards from random games"),
-    ]),
+    ], course_code=('coursekit.tictactoe',)),
     Question("09.q3", "distinct positions reachable from n = 100", "number", [
         Case("positions_from_100", lambda: reachable(SubtractionGame(), SubtractionGame().start(100)), points=2),
     ]),
