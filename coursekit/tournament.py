@@ -234,15 +234,15 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
                          goal: Optional[int] = None, min_bet: int = MIN_BET, policy: Policy = 17) -> float:
     """The exact probability (as a float) of reaching `goal` (default double the start) before going broke.
 
-    `betting` is "timid" (the minimum), "bold" (bet_for's bold bet), a fixed bet, or "optimal" (the bet chosen
-    from the bankroll and the first card); `play` is "dealer" (hit below `policy`, 17 by default) or "optimal"
+    `betting` is "timid" (the minimum), "bold" (bet_for's bold bet), a fixed bet, "optimal" (the best bet from the
+    bankroll and the first card) or "bankroll" (the best bet from the bankroll alone, before the card); `play` is "dealer" (hit below `policy`, 17 by default) or "optimal"
     (hit or stand to maximise the chance to win). Timid, bold and fixed bets with dealer play are solved in
     fractions (doubling_chances); the rest by coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
     """
     goal = 2 * start if goal is None else goal
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
-    if play == "dealer" and betting != "optimal":
+    if play == "dealer" and betting not in ("optimal", "bankroll"):
         return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
     if policy != 17:
         raise ValueError(f"policy (a stand threshold) applies to dealer play with timid, bold or fixed bets, "
@@ -252,7 +252,7 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
 
 def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", start: int = START,
                         goal: Optional[int] = None, min_bet: int = MIN_BET) -> TournamentStrategy:
-    """A solved way to play: `betting` ("timid", "bold", a fixed bet or "optimal") with `play` ("dealer", "optimal")."""
+    """A solved way to play: `betting` ("timid", "bold", a fixed bet, "bankroll" or "optimal") with `play`."""
     goal = 2 * start if goal is None else goal
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
@@ -260,8 +260,8 @@ def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", sta
     _check_money(start, goal, min_bet)
     if Fraction(start) * 2 % 1:
         raise ValueError(f"start must be a multiple of 0.5 euros, not {start!r}")
-    if betting == "optimal":
-        return TournamentStrategy(solved(goal, min_bet, "optimal", play), start)
+    if betting in ("optimal", "bankroll"):
+        return TournamentStrategy(solved(goal, min_bet, betting, play), start)
     betting = check_betting(betting, min_bet)
     rule = lambda bankroll: bet_for(bankroll, betting, goal, min_bet)  # noqa: E731
     solution = solved(goal, min_bet, rule, play, key=betting)

@@ -158,7 +158,7 @@ class Solution:
 def _pairs(goal: int, min_bet: int, bets: BetRule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All (half-euro bankroll, bet) pairs to consider, grouped by bankroll: (k, bet, start index of each group)."""
     ks = np.arange(2 * min_bet, 2 * goal)
-    if bets == "optimal":
+    if bets in ("optimal", "bankroll"):
         top = np.minimum(ks // 2, np.maximum(min_bet, goal - ks // 2))
         counts = top - min_bet + 1
         k = np.repeat(ks, counts)
@@ -171,8 +171,11 @@ def _pairs(goal: int, min_bet: int, bets: BetRule) -> tuple[np.ndarray, np.ndarr
     return ks, bet, np.arange(len(ks))
 
 
-def _backup(V: Solution, k: np.ndarray, bet: np.ndarray, starts: np.ndarray, play: str):
-    """One Bellman backup: the greedy bet per (bankroll, first card), its value, and the chosen pairs' hit tables."""
+def _backup(V: Solution, k: np.ndarray, bet: np.ndarray, starts: np.ndarray, play: str, blind: bool = False):
+    """One Bellman backup: the greedy bet per (bankroll, first card), its value, and the chosen pairs' hit tables.
+
+    `blind`: the bet is chosen from the bankroll alone, before the first card (the same bet for every card).
+    """
     m = len(k)
     q, hits = np.empty((10, m)), np.empty((ROWS, 2, m), dtype=bool)
     for lo in range(0, m, CHUNK):  # chunks keep the (ROWS, 2, pairs) value array small for large goals
@@ -180,9 +183,15 @@ def _backup(V: Solution, k: np.ndarray, bet: np.ndarray, starts: np.ndarray, pla
         win, push, lose = V.value_at(kk + 2 * bb), V.value_at(kk), V.value_at(kk - 2 * bb)
         values, hits[:, :, lo:lo + CHUNK] = hand_values(win, push, lose, play)
         q[:, lo:lo + CHUNK] = first_card_values(values, V.value_at(kk + 3 * bb))
-    best = np.maximum.reduceat(q, starts, axis=1)  # (10, n)
     sizes = np.diff(np.append(starts, len(k)))
     index = np.arange(len(k))
+    if blind:
+        mean = P_CARD @ q
+        top = np.maximum.reduceat(mean, starts)
+        pick = np.minimum.reduceat(np.where(mean >= np.repeat(top, sizes) - 1e-15, index, len(k)), starts)
+        chosen = np.tile(pick, (10, 1))
+        return q[np.arange(10)[:, None], chosen], chosen, hits, q
+    best = np.maximum.reduceat(q, starts, axis=1)  # (10, n)
     # the smallest bet whose value is the best (to 1e-15): the greedy choice, stable between iterations
     near = q >= np.repeat(best, sizes, axis=1) - 1e-15
     chosen = np.minimum.reduceat(np.where(near, index, len(k)), starts, axis=1)  # (10, n) pair indices
@@ -219,7 +228,11 @@ def _policy_matrix(V: Solution, k: np.ndarray, bet: np.ndarray, chosen: np.ndarr
 
 def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play: str = "dealer",
           max_iterations: int = 100) -> Solution:
-    """Solve the tournament for a betting rule ("optimal" or bankroll -> bet) and play ("optimal" or "dealer")."""
+    """Solve the tournament for a betting rule and a play rule ("optimal": hit/stand chosen, or "dealer": hit below 17).
+
+    Betting: "optimal" (the bet chosen after the first card), "bankroll" (the best bet chosen from the bankroll
+    alone, before the card) or a function bankroll -> bet (timid, bold, fixed bets).
+    """
     check_size(goal, min_bet)
     if play not in ("optimal", "dealer"):
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
@@ -229,7 +242,7 @@ def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play
     V = Solution(goal, min_bet, name, play, np.zeros(n), np.zeros((n, 10), dtype=int), np.zeros((n, 10)),
                  np.zeros((ROWS, 2, 0), dtype=bool), np.zeros((n, 10), dtype=int), 0, 1.0)
     for iteration in range(1, max_iterations + 1):
-        _, chosen, hits, _ = _backup(V, k, bet, starts, play)
+        _, chosen, hits, _ = _backup(V, k, bet, starts, play, betting == "bankroll")
         T, r, frozen, pair_of = _policy_matrix(V, k, bet, chosen, hits)
         new = np.linalg.solve(np.eye(n) - T, r)
         change = float(np.max(np.abs(new - V.values)))
@@ -237,7 +250,7 @@ def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play
         V.bets, V.pair_hits, V.pair_of = bet[chosen].T.copy(), frozen, pair_of.T.copy()
         if change < 1e-13:
             break
-    best, _, _, _ = _backup(V, k, bet, starts, play)
+    best, _, _, _ = _backup(V, k, bet, starts, play, betting == "bankroll")
     V.first = best.T.copy()
     V.residual = float(np.max(np.abs(P_CARD @ best - V.values)))
     if V.residual > TOLERANCE:

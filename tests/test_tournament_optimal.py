@@ -217,3 +217,15 @@ def test_cold_solve_in_a_fresh_process_is_fast():
     seconds = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                        check=True).stdout) for _ in range(3))
     assert seconds < 1.0
+
+
+def test_betting_from_the_bankroll_alone_is_bold_from_100_and_the_first_card_is_worth_the_rest():
+    blind, bold = tournament_strategy("bankroll", "dealer"), tournament_strategy("bold", "dealer")
+    seeing = tournament_strategy("optimal", "dealer")
+    assert blind.probability == pytest.approx(bold.probability, abs=1e-12)  # bold is the best card-blind bet at 100
+    bankrolls, values = blind.values()
+    for b, v in zip(bankrolls, values):
+        assert bold.chance(b) - 1e-12 <= v <= seeing.chance(b) + 1e-12
+    _, bets = blind.bet_table()
+    assert np.all(bets == bets[:, :1])  # one bet whatever the card
+    assert seeing.probability - blind.probability > 0.15
