@@ -101,7 +101,7 @@ def test_figure_png_without_tight_box_draws_the_figure_as_laid_out():
 
     from PIL import Image
 
-    from coursekit.graphs import draw_game_graph
+    from coursekit.plots.game_graph import draw_game_graph
     from coursekit.subtraction import SubtractionGame
     from coursekit.widgets.common import figure_png
 

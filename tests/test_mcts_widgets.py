@@ -8,8 +8,9 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from coursekit.graphs import draw_search_tree, search_tree_graph  # noqa: E402
+from coursekit.graphs import search_tree_graph  # noqa: E402
 from coursekit.mcts import MCTS  # noqa: E402
+from coursekit.plots.search_tree import draw_search_tree  # noqa: E402
 from coursekit.subtraction import SubtractionGame  # noqa: E402
 from coursekit.widgets.mcts import MCTSStepper  # noqa: E402
 
@@ -145,7 +146,7 @@ def test_transposition_steps_say_when_expansion_links_a_known_position():
 
 
 def test_kept_tree_figure_draws_like_draw_search_tree_and_reuses_its_axes():
-    from coursekit.graphs import SearchTreeFigure
+    from coursekit.plots.search_tree import SearchTreeFigure
 
     game = SubtractionGame()
     search = MCTS(game, seed=1)

@@ -9,8 +9,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from coursekit.graphs import (BLUE, EDGE_COLOURS, RED, draw_game_graph, draw_playout, game_graph,  # noqa: E402
-                              grid_width, playout_graph, playout_layout)
+from coursekit.graphs import BLUE, EDGE_COLOURS, RED, game_graph, grid_width, playout_graph, playout_layout  # noqa: E402
+from coursekit.plots.game_graph import draw_game_graph, draw_playout  # noqa: E402
 from coursekit.subtraction import SubtractionGame, optimal, playout, random_player, replay  # noqa: E402
 
 

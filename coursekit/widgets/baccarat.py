@@ -10,8 +10,7 @@ from coursekit.baccarat import (
     OUTCOMES, PUBLISHED_COMBINATIONS, BaccaratShoe, Coup, banker_draws, card_value, drawing_table, exact_odds,
     frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
 )
-from coursekit.widgets.blackjack import card_html
-from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
 
 RULES = {"casino rule (Punto Banco)": banker_draws, "seed's script (with its bug)": seed_banker_draws}
 CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"

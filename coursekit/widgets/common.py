@@ -5,9 +5,14 @@ from __future__ import annotations
 import html
 import io
 import logging
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
+
+from coursekit.cards import SUIT_SYMBOLS, Card
+
+if TYPE_CHECKING:
+    from coursekit.blackjack import Hand
 
 
 callback_errors: list[Exception] = []  # every unexpected error a widget callback caught (tests keep it empty)
@@ -69,6 +74,29 @@ class MessageBar(w.HTML):
 def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
     """An integer box for a random seed (IntText refuses non-numbers in the browser itself)."""
     return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
+
+
+# --- cards as HTML tiles (lessons 00, 02-04) ----------------------------------------------------------------------
+RED_SUITS = ("Heart", "Diamond")
+
+
+def card_html(card: Card | None) -> str:
+    """One card as a small white tile; None draws a face-down card."""
+    style = ("display:inline-block;min-width:2.6em;padding:0.35em 0.4em;margin:0 0.25em;border:1px solid #555;"
+             "border-radius:6px;text-align:center;font-size:1.5em;font-family:sans-serif;")
+    if card is None:
+        return f'<span style="{style}background:#1f4e79;color:#1f4e79">??</span>'
+    colour = "#c62828" if card.suit in RED_SUITS else "#111"
+    return f'<span style="{style}background:white;color:{colour}">{card.rank}{SUIT_SYMBOLS[card.suit]}</span>'
+
+
+def hand_html(title: str, hand: Hand, hide_second: bool = False) -> str:
+    """A row of cards with the hand's value, as the seed's D[..] / P[..] lines."""
+    cards = [None if hide_second and i == 1 else c for i, c in enumerate(hand.cards)]
+    value = "?" if hide_second else hand.describe()
+    tiles = "".join(card_html(c) for c in cards) or '<span style="color:#777">no cards</span>'
+    return (f'<div style="margin:0.4em 0"><b style="display:inline-block;width:5.5em;font-size:1.1em">'
+            f'{title}</b>{tiles}<span style="font-size:1.2em;margin-left:0.6em">[{html.escape(value)}]</span></div>')
 
 
 PNG_COMPRESSION = 3  # zlib level for matplotlib's own PNG writer (tight figures): half the time of the default 6

@@ -42,7 +42,7 @@ class MCTSStepper(CourseWidget):
         settings = w.HBox([self.start, self.seed, self.transpositions])
         super().__init__([settings, controls, self.message, w.HBox([self.table, self.phases]), self.tree])
         self.search: MCTS | None = None
-        self.view = None  # the kept tree figure (graphs.SearchTreeFigure), made on the first render
+        self.view = None  # the kept tree figure (plots.search_tree.SearchTreeFigure), made on the first render
         self.last: Iteration | None = None
         self.restart()
 
@@ -118,7 +118,7 @@ class MCTSStepper(CourseWidget):
 
     def render(self) -> None:
         """Redraw the statistics table, the phases and the tree."""
-        from coursekit.graphs import SearchTreeFigure
+        from coursekit.plots.search_tree import SearchTreeFigure
 
         n = self.search.root.state.n
         winning = self.game.winning_moves(n)

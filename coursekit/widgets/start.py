@@ -5,8 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from coursekit.cards import Shoe
-from coursekit.widgets.blackjack import card_html
-from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
 
 
 class WidgetCheck(CourseWidget):

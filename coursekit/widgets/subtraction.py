@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from coursekit.graphs import BLUE, RED, draw_game_graph, draw_playout
+from coursekit.plots.game_graph import BLUE, RED, draw_game_graph, draw_playout
 from coursekit.subtraction import (DEFAULT_GAME, Playout, State, SubtractionGame, mixed, optimal_for, random_for,
                                    seed_random_player)
 from coursekit.rng import as_random

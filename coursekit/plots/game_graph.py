@@ -1,0 +1,179 @@
+"""Drawing the subtraction game's graphs (lessons 06-07) on matplotlib axes: the game graph and a playout's course.
+
+The graphs themselves (igraph) come from coursekit.graphs. Discs, edges and labels are drawn as one collection each
+(labels as glyph outlines), so a widget redraws a figure in a few tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import igraph as ig
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.collections import EllipseCollection, PathCollection, PolyCollection
+from matplotlib.path import Path
+
+from coursekit.graphs import (BLUE, EDGE_COLOURS, GREY, RED, RED_EDGE, game_graph, game_graph_layout, grid_width,
+                              playout_graph, playout_layout)
+from coursekit.plots.glyphs import add_labels, glyph_title, keep_whole_figure, key, text_width
+from coursekit.subtraction import Playout, SubtractionGame
+
+__all__ = ["BLUE", "EDGE_COLOURS", "GREY", "RED", "RED_EDGE", "draw_game_graph", "draw_graph", "draw_playout"]
+
+
+def draw_graph(ax, g: ig.Graph, coords, colors, labels, edge_colors, edge_widths, curved=0.0,
+               size: float = 0.36, label_color: str = "white", frame: Optional[str] = None,
+               arrows: bool = True) -> None:
+    """Draw an igraph graph on ax fast (one collection per kind): discs of diameter `size`, edges bent by `curved`
+    (one number, or one per edge: the control point's offset as a share of the edge's length)."""
+    xy = np.asarray(coords, dtype=float)
+    if g.ecount():
+        paths, heads = [], []
+        r = size / 2
+        bends = np.broadcast_to(np.asarray(curved, dtype=float), (g.ecount(),))
+        for e in g.es:
+            a, b = xy[e.source], xy[e.target]
+            v = b - a
+            length = float(np.hypot(*v))
+            u = v / length
+            normal = np.array([-u[1], u[0]])
+            c = (a + b) / 2 + normal * bends[e.index] * length
+            start = a + (c - a) / np.hypot(*(c - a)) * r
+            end = b + (c - b) / np.hypot(*(c - b)) * r
+            paths.append(Path([start, c, end], [Path.MOVETO, Path.CURVE3, Path.CURVE3]))
+            if arrows:
+                direction = (end - c) / np.hypot(*(end - c))
+                side = np.array([-direction[1], direction[0]])
+                tip, base = end, end - direction * 0.16
+                heads.append([tip, base + side * 0.06, base - side * 0.06])
+        ax.add_collection(PathCollection(paths, facecolors="none", edgecolors=edge_colors, linewidths=edge_widths,
+                                         zorder=1))
+        if heads:
+            ax.add_collection(PolyCollection(heads, facecolors=edge_colors, edgecolors="none", zorder=1))
+    # discs in data units (they scale with the figure) and labels as glyph outlines: one collection each,
+    # several times faster to draw than a Circle and a Text per number
+    colors = list(colors)
+    ax.add_collection(EllipseCollection([size] * len(xy), [size] * len(xy), 0.0, units="xy", offsets=xy,
+                                        offset_transform=ax.transData, facecolors=colors,
+                                        edgecolors=[frame or c for c in colors], linewidths=0.8, zorder=2))
+    ax.update_datalim(np.vstack([xy - size / 2, xy + size / 2]))
+    add_labels(ax, [(x, y, str(text), 10, "normal", label_color, "center", "center", 1.2)
+                     for (x, y), text in zip(xy, labels)], zorder=3)
+
+
+GAME_GRAPH_INCH = 0.8  # inches per grid step of the game graph drawing
+
+
+def _row_clearing_bends(g: ig.Graph, width: int) -> list[float]:
+    """Bend per game-graph edge: 0.18, more for an edge within one row, so it clears the discs it passes."""
+    bends = []
+    for e in g.es:
+        a, b = g.vs[e.source]["n"], g.vs[e.target]["n"]
+        length = b - a
+        same_row = a // width == b // width and length > 1
+        # a quadratic curve bent by c passes the first disc between its ends 2c(1 - 1/L) away: 0.36 clears it
+        bends.append(max(0.18, 0.18 / (1 - 1 / length)) if same_row else 0.18)
+    return bends
+
+
+def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str = "winning",
+                    width: Optional[int] = None):
+    """Draw the game graph on ax: red and blue numbers in rows; edges "winning" (red only), "all" or "none".
+
+    Without ax, the figure is sized to the drawing (no tight bounding box needed, so widgets redraw it fast).
+    """
+    if edges not in ("winning", "all", "none"):
+        raise ValueError(f"edges must be 'winning', 'all' or 'none', not {edges!r}")
+    g = game_graph(game, limit)
+    width = width or grid_width(game)
+    rows = limit // width + 1
+    owned = ax is None
+    if owned:
+        fig = plt.figure()
+        ax = fig.add_axes((0, 0, 1, 1))
+    fig = ax.figure
+    keep = {"winning": [e.index for e in g.es if e["winning"]], "all": list(range(g.ecount())), "none": []}[edges]
+    shown = g.subgraph_edges(keep, delete_vertices=False)
+    layout = game_graph_layout(shown, width)
+    draw_graph(ax, shown, layout.coords, shown.vs["color"], [str(n) for n in shown.vs["n"]],
+               shown.es["color"] if shown.ecount() else [], [1.3 if w else 0.6 for w in shown.es["winning"]]
+               if shown.ecount() else [], curved=_row_clearing_bends(shown, width), size=0.5)
+    columns = min(width, limit + 1)
+    ax.set_xlim(-0.6, columns - 0.4)
+    ax.set_ylim(rows - 0.2, -0.6)  # room under the last row for the bent edges
+    ax.set_aspect("equal")
+    ax.axis("off")
+    start, length = game.period()
+    glyph_title(ax, f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}, period {length} from {start}",
+                size=11)
+    entries = [("disc", RED, "red: produce these (mover loses)"), ("disc", BLUE, "blue: mover can win")]
+    if edges != "none":
+        entries.append(("line", RED, "edge n -> n + d: at n + d, subtract d to win"))
+    if edges == "all":
+        entries.append(("line", GREY, "other moves"))
+    key_width, key_height = key(ax, entries, 0.5, 0.0, size=8, below=4)
+    if owned:
+        axes_w, axes_h = GAME_GRAPH_INCH * columns, GAME_GRAPH_INCH * (rows + 0.4)
+        top, bottom = 0.36, (key_height + 10) / 72
+        fig_w = max(axes_w + 0.2, key_width / 72 + 0.45)
+        fig.set_size_inches(fig_w, axes_h + top + bottom)
+        ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / (axes_h + top + bottom), axes_w / fig_w,
+                         axes_h / (axes_h + top + bottom)))
+        keep_whole_figure(fig)
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
+    return fig
+
+
+PLAYOUT_INCH = 0.62  # inches per unit of the playout drawing
+
+
+def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1", "player 2")):
+    """Draw one game as the seed's Abbildung 5: zig-zag course, red/blue/black edges, the winner in the title.
+
+    A game still running (winner None) is drawn as far as it went. Without ax, the figure is sized to the drawing.
+    """
+    g = playout_graph(playout)
+    k = g.vcount()
+    step = 0.75  # vertical distance between numbers; x: player 1 at 0, start at 2, player 2 at 4
+    coords = [(2 * x, step * y) for x, y in playout_layout(g).coords]
+    owned = ax is None
+    if owned:
+        fig = plt.figure()
+        ax = fig.add_axes((0, 0, 1, 1))
+    fig = ax.figure
+    draw_graph(ax, g, coords, ["#ffe066"] * k, [str(n) for n in g.vs["n"]], g.es["color"] if k > 1 else [], 3,
+               size=0.62, label_color="black", frame="#555555", arrows=False)
+    moves = [((x0 + x1) / 2, (y0 + y1) / 2, f"-{d}", 8, "normal", "#333", "center", "center", 1.2)
+             for d, (x0, y0), (x1, y1) in zip(g.es["move"] if k > 1 else [], coords, coords[1:])]
+    columns = [(0.0, -0.9, names[0], 10, "bold", "black", "center", "baseline", 1.2),
+               (4.0, -0.9, names[1], 10, "bold", "black", "center", "baseline", 1.2)]
+    add_labels(ax, moves, zorder=4, backdrop="white")
+    add_labels(ax, columns, zorder=4)
+    x_range, y_range = (-0.7, 4.7), (step * (k - 1) + 0.5, -1.2)
+    ax.set_xlim(*x_range)
+    ax.set_ylim(*y_range)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if playout.winner is None:
+        title = f"start {playout.start}: now n = {playout.course[-1]}, {names[len(playout.moves) % 2]} to move"
+    else:
+        how = "made 0" if playout.course[-1] == 0 else f"the other player went to {playout.course[-1]}"
+        title = f"start {playout.start}: {names[playout.winner - 1]} wins ({how})"
+    glyph_title(ax, title, size=10, gap=2)
+    key_width = key_height = 0.0
+    if k > 1:
+        key_width, key_height = key(ax, [("line", c, label) for label, c in (("could force a win and did", RED),
+                                    ("threw a win away", BLUE), ("no win available", "black"))], 0.5, 0.0,
+                                    size=8, columns=1, below=2)
+    if owned:
+        axes_w = PLAYOUT_INCH * (x_range[1] - x_range[0])
+        axes_h = PLAYOUT_INCH * (y_range[0] - y_range[1])
+        top, bottom = 0.3, (key_height + 6) / 72
+        fig_w = max(axes_w, key_width / 72, text_width(title, 10) / 72) + 0.15
+        fig_h = axes_h + top + bottom
+        fig.set_size_inches(fig_w, fig_h)
+        ax.set_position(((fig_w - axes_w) / 2 / fig_w, bottom / fig_h, axes_w / fig_w, axes_h / fig_h))
+        keep_whole_figure(fig)
+        plt.close(fig)  # detached from pyplot: shown once, as the cell's value
+    return fig
