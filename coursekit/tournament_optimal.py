@@ -410,6 +410,27 @@ class TournamentStrategy:
         return np.arange(s.low, 2 * self.goal) / 2, s.values.copy()
 
 
+def hit_thresholds(strategy: TournamentStrategy) -> dict[str, np.ndarray]:
+    """For every (bankroll, bet): the lowest hard and soft totals the strategy stands on (it hits below them).
+
+    Returns arrays "bankroll" (euros), "bet", "hard" and "soft", and "monotone": True where the strategy hits every
+    total below the threshold and stands on every total from it up (so the two numbers say it all).
+    """
+    s = strategy.solution
+    ks = np.arange(s.low, 2 * s.goal)
+    counts = ks // 2 - s.min_bet + 1
+    k = np.repeat(ks, counts)
+    bet = np.arange(len(k)) - np.repeat(np.concatenate(([0], np.cumsum(counts)[:-1])), counts) + s.min_bet
+    _, hits = hand_values(s.value_at(k + 2 * bet), s.value_at(k), s.value_at(k - 2 * bet), strategy.play)
+    hard = hits[4:22, 0]  # hard totals 4..21
+    soft = hits[2:12, 1]  # soft totals 12..21 (hard 2..11 with an ace)
+    hard_from = 4 + np.argmin(hard, axis=0)
+    soft_from = 12 + np.argmin(soft, axis=0)
+    rows_h, rows_s = np.arange(4, 22)[:, None], np.arange(12, 22)[:, None]
+    monotone = np.all(hard == (rows_h < hard_from), axis=0) & np.all(soft == (rows_s < soft_from), axis=0)
+    return {"bankroll": k / 2, "bet": bet, "hard": hard_from, "soft": soft_from, "monotone": monotone}
+
+
 _SOLVED: dict = {}
 
 
