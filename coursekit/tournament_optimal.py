@@ -27,7 +27,8 @@ from typing import Callable, Optional, Union
 
 import numpy as np
 
-from coursekit.cards import Card, CardLike, rank_of, ranks_of
+from coursekit.cards import CardLike, rank_of, ranks_of
+from coursekit.rng import as_generator
 
 MAX_GOAL = 1000  # euros: the largest goal solved (the work grows with the square of goal / 0.5 EUR)
 TOLERANCE = 1e-12  # the Bellman residual the solution must reach
@@ -453,8 +454,6 @@ def _best(hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
 def simulate_strategy(tournaments: int, strategy: TournamentStrategy, start=None, seed=None,
                       max_rounds: int = 100_000) -> dict:
     """Play whole tournaments with random cards by a strategy's bets and hits: {"doubled", "broke", "rounds", ...}."""
-    from coursekit.blackjack import as_generator
-
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
     s = strategy.solution

@@ -13,8 +13,7 @@ from typing import Optional
 import ipywidgets as w
 
 from coursekit.tournament import Tournament, money, optimal_strategy
-from coursekit.widgets.blackjack import hand_html
-from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, hand_html, seed_box
 from coursekit.widgets.tournament import RESULT_TEXT
 
 
@@ -185,7 +184,7 @@ class AdvisedTournament(CourseWidget):
     # --- view --------------------------------------------------------------------------------------------------
     def render(self) -> None:
         """Redraw money, chance, advice, cards, buttons, the chance plot and the log."""
-        game, s = self.game, self.strategy
+        game = self.game
         phase = game.phase
         self.next.disabled = phase in ("bet", "player", "over")
         self.amount.disabled = self.bet.disabled = phase != "bet"
