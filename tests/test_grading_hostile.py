@@ -413,6 +413,9 @@ def test_nothing_changes_the_grades_afterwards(batch):
 
 def test_no_process_outlives_the_batch(batch):
     assert batch["processes_after"] == batch["processes_before"] == []
+    leftovers = [p for root in ("/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/unified")
+                 for p in Path(root).rglob(f"coursekit-grade-{os.getpid()}-*")] if Path("/sys/fs/cgroup").is_dir() else []
+    assert leftovers == []
 
 
 def test_no_submission_reached_the_network(batch):
