@@ -228,11 +228,13 @@ def _policy_matrix(V: Solution, k: np.ndarray, bet: np.ndarray, chosen: np.ndarr
 
 
 def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play: str = "dealer",
-          max_iterations: int = 100) -> Solution:
+          max_iterations: int = 100, initial: Optional[np.ndarray] = None) -> Solution:
     """Solve the tournament for a betting rule and a play rule ("optimal": hit/stand chosen, or "dealer": hit below 17).
 
     Betting: "optimal" (the bet chosen after the first card), "bankroll" (the best bet chosen from the bankroll
-    alone, before the card) or a function bankroll -> bet (timid, bold, fixed bets).
+    alone, before the card) or a function bankroll -> bet (timid, bold, fixed bets). Policy iteration starts
+    greedy on `initial` values (by half-euro bankroll from min_bet; default all 0) and keeps the value of each
+    iteration's policy in `extra["history"]`.
     """
     check_size(goal, min_bet)
     if play not in ("optimal", "dealer"):
@@ -241,12 +243,19 @@ def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play
     n = 2 * (goal - min_bet)
     name = betting if isinstance(betting, str) else "fixed"
     V = Solution(goal, min_bet, name, play, np.zeros(n), np.zeros((n, 10), dtype=int), np.zeros((n, 10)),
-                 np.zeros((ROWS, 2, 0), dtype=bool), np.zeros((n, 10), dtype=int), 0, 1.0)
+                 np.zeros((ROWS, 2, 0), dtype=bool), np.zeros((n, 10), dtype=int), 0, 1.0, {"history": []})
+    if initial is not None:
+        initial = np.asarray(initial, dtype=float)
+        if initial.shape != (n,):
+            raise ValueError(f"initial must hold {n} values (bankrolls {min_bet} to {goal - 0.5} in steps of 0.5), "
+                             f"not shape {initial.shape}")
+        V.values = initial.copy()
     for iteration in range(1, max_iterations + 1):
         _, chosen, hits, _ = _backup(V, k, bet, starts, play, betting == "bankroll")
         T, r, frozen, pair_of = _policy_matrix(V, k, bet, chosen, hits)
         new = np.linalg.solve(np.eye(n) - T, r)
         change = float(np.max(np.abs(new - V.values)))
+        V.extra["history"].append(new)
         V.values, V.iterations = new, iteration
         V.bets, V.pair_hits, V.pair_of = bet[chosen].T.copy(), frozen, pair_of.T.copy()
         if change < 1e-13:

@@ -154,7 +154,7 @@ def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, opti
     """
     from coursekit.tournament_search import wilson
 
-    fig, ax, owned = _axes(ax, (8.5, 4.6))
+    fig, ax, owned = _axes(ax, (9, 5.2))
     x = np.arange(len(budgets))
     rates = [w / games for w in wins]
     intervals = [wilson(w, games) for w in wins]
@@ -168,16 +168,17 @@ def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, opti
                     markersize=5, label="optimum - chance its decisions gave away (±1.96 se)")
     ax.axhline(optimum, color=STYLES["optimal"][0], linewidth=2, label=f"exact optimum {optimum:.3f}")
     for name, value in references.items():
-        colour, style = STYLES.get(name.split()[0], ("#424242", "-"))
-        ax.axhline(value, color=colour, linestyle=style, linewidth=1.6, label=f"{name}: {value:.3f}")
+        colour, style = next((STYLES[key] for key in STYLES if name.startswith(key)), ("#00838f", (0, (1, 1.5))))
+        ax.axhline(value, color=colour, linestyle=style, linewidth=1.8, label=f"{name}: {value:.3f}")
     ax.set_xticks(x, [f"{b:,}" for b in budgets], fontsize=FONT)
     ax.set_xlim(-0.5, len(budgets) - 0.5)
-    ax.set_ylim(0, 1)
+    values = [optimum, *references.values(), *(lo for lo, _ in intervals)]
+    ax.set_ylim(max(0, min(values) - 0.12), min(1, max(values) + 0.05))
     ax.tick_params(labelsize=FONT)
-    ax.set_xlabel("search budget (sampled playouts per decision)", fontsize=FONT + 1)
+    ax.set_xlabel("search budget (playouts for each bankroll the round can end at)", fontsize=FONT + 1)
     ax.set_ylabel("chance to reach 200€", fontsize=FONT + 1)
     ax.set_title("Search with chance nodes against the exact optimum", fontsize=FONT + 2)
-    ax.legend(fontsize=FONT - 1, loc="lower right", framealpha=0.95)
+    ax.legend(fontsize=FONT - 1, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
     ax.grid(axis="y", alpha=0.3)
     return _done(fig, owned)
 

@@ -1,0 +1,306 @@
+"""Search meets chance: a tournament player that searches the current round and samples the future by playouts.
+
+The player knows the rules but not the solved values. At each decision it runs an expectimax search over the rest
+of the current round: its own choices are max nodes (the bet among a few candidates, then hit or stand), every
+card is a chance node weighted by its probability, and the dealer's play is a chance node with the dealer's exact
+final totals. The round ends at a few possible bankrolls; what each is worth is estimated by `budget` sampled
+playouts of the rest of the tournament with a simple default policy (bold bets, hit below 17), as MCTS estimates
+a leaf. More budget means less noise in those leaf values; with an infinite budget the leaf values become the
+default policy's exact values, and the player becomes one step of policy improvement on bold play
+(`limit_probability` computes that player's chance to win exactly).
+
+`play_tournaments` plays many tournaments side by side (numpy), asking the player for all their decisions at once;
+given the solved optimum as `judge`, it also records what every decision gave away against the best one
+(V*(state) - Q*(state, decision), exact), whose sum per tournament estimates V*(start) minus the player's chance
+to win with far less noise than counting wins (the performance difference lemma).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Optional
+
+import numpy as np
+
+from coursekit.rng import as_generator
+from coursekit.tournament import (
+    PAYOUT,
+    TournamentStrategy,
+    _check_money,
+    _play_rounds,
+    _vector_bets,
+    round_outcomes,
+    tournament_strategy,
+)
+from coursekit.tournament_optimal import (
+    CARD_VALUES,
+    P_CARD,
+    ROWS,
+    Solution,
+    _best,
+    _policy_matrix,
+    card_value,
+    check_size,
+    first_card_values,
+    hand_values,
+    stand_odds,
+)
+
+CANDIDATES = 5  # bets the search compares (see bet_candidates)
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a success probability after `successes` in `n` trials (95% by default)."""
+    if n < 1 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n and n >= 1, not successes={successes}, n={n}")
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bet_candidates(k: np.ndarray, goal: int = 200, min_bet: int = 10) -> np.ndarray:
+    """The bets the search compares at half-euro bankrolls k: the minimum, a quarter and half of what a win needs,
+    what a natural (3:2) needs, and what a win needs (all you have below half the goal). Shape (len(k), 5)."""
+    k = np.asarray(k)
+    win = np.minimum(k // 2, np.maximum(min_bet, goal - k // 2))
+    natural = np.minimum(k // 2, np.maximum(min_bet, np.ceil((goal - k / 2) / 1.5))).astype(k.dtype)
+    return np.stack([np.full_like(k, min_bet), np.maximum(min_bet, win // 4), np.maximum(min_bet, win // 2),
+                     natural, win], axis=1)
+
+
+@lru_cache(maxsize=1)
+def _round_odds() -> tuple[np.ndarray, np.ndarray]:
+    """(cumulative probabilities, payouts per unit bet) of a round played hitting below 17 (lesson 03's odds)."""
+    odds = round_outcomes(17)
+    names = ("blackjack", "win", "push", "lose")
+    return np.cumsum([float(odds[name]) for name in names]), np.array([float(PAYOUT[name]) for name in names])
+
+
+def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 200, min_bet: int = 10,
+                   deal: bool = False) -> np.ndarray:
+    """The share of `playouts` sampled tournaments won from each half-euro bankroll, betting bold and hitting below
+    17; bankrolls at the goal or more count 1, below the minimum bet 0, without playouts.
+
+    Each round's result is drawn from the exact odds of such a round (round_outcomes(17)); `deal=True` deals the
+    cards instead (the same distribution, several times slower).
+    """
+    rng = as_generator(seed)
+    k = np.asarray(bankrolls)
+    out = np.where(k >= 2 * goal, 1.0, 0.0)
+    live = np.flatnonzero((k >= 2 * min_bet) & (k < 2 * goal))
+    if not len(live) or playouts < 1:
+        return out
+    money = np.repeat(k[live] / 2, playouts).astype(float)
+    active = np.arange(len(money))
+    cumulative, pays = _round_odds()
+    while len(active):
+        bets = _vector_bets(money[active], "bold", goal, min_bet)
+        if deal:
+            money[active] += bets * _play_rounds(rng, len(active), 17)
+        else:
+            money[active] += bets * pays[np.minimum(np.searchsorted(cumulative, rng.random(len(active)),
+                                                                    side="right"), 3)]
+        active = active[(money[active] >= min_bet) & (money[active] < goal)]
+    out[live] = (money >= goal).reshape(len(live), playouts).mean(axis=1)
+    return out
+
+
+class RoundSearch:
+    """The search player: expectimax over the current round, leaf bankrolls valued by `budget` playouts each.
+
+    Batched: `bet_batch(k, first)` and `hit_batch(k, bet, hard, ace)` decide for many tournaments at once (half-euro
+    bankrolls k, card values 1..10); `bet(bankroll, first_card)` and `hits(bankroll, bet, cards)` decide one state,
+    with the same signatures as a TournamentStrategy (so Tournament.autoplay_round(strategy=...) plays it).
+    A hand of hard 11 or less without an ace cannot bust: the player hits it without searching.
+    """
+
+    def __init__(self, budget: int, goal: int = 200, min_bet: int = 10, seed=None) -> None:
+        check_size(goal, min_bet)
+        if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= 100_000:
+            raise ValueError(f"budget must be a whole number of playouts from 1 to 100000, not {budget!r}")
+        self.budget, self.goal, self.min_bet = budget, goal, min_bet
+        self.rng = as_generator(seed)
+        self.playouts = 0  # playouts run so far
+
+    def __repr__(self) -> str:
+        return f"RoundSearch(budget={self.budget}, goal={self.goal}, min_bet={self.min_bet})"
+
+    def leaf_values(self, rows: np.ndarray, leaves: np.ndarray) -> np.ndarray:
+        """Estimated chances to win from half-euro bankrolls `leaves`; one estimate per distinct (row, leaf)."""
+        span = 2 * self.goal + 2  # leaves run from -1 (ruined) to 2 goal (won)
+        key = rows.astype(np.int64) * span + (leaves + 1)
+        unique, inverse = np.unique(key, return_inverse=True)
+        bankrolls = unique % span - 1
+        live = (bankrolls >= 2 * self.min_bet) & (bankrolls < 2 * self.goal)
+        self.playouts += int(live.sum()) * self.budget
+        values = playout_values(bankrolls, self.budget, self.rng, self.goal, self.min_bet)
+        return values[inverse.reshape(leaves.shape)]
+
+    def _round_values(self, k: np.ndarray, bet: np.ndarray, rows: np.ndarray):
+        """Estimated win/push/lose/natural leaf values for (bankroll, bet) pairs, then the round's expectimax."""
+        leaves = np.stack([np.minimum(k + 2 * bet, 2 * self.goal), k, np.maximum(k - 2 * bet, -1),
+                           np.minimum(k + 3 * bet, 2 * self.goal)])
+        w, p, l, nat = self.leaf_values(np.tile(rows, (4, 1)), leaves)
+        values, hits = hand_values(w, p, l, "optimal")
+        return values, hits, nat
+
+    def bet_batch(self, k: np.ndarray, first: np.ndarray) -> np.ndarray:
+        """The searched bet for each (half-euro bankroll, first card value 1..10)."""
+        k, first = np.asarray(k, dtype=np.int64), np.asarray(first)
+        cand = bet_candidates(k, self.goal, self.min_bet)
+        m = len(k)
+        rows = np.repeat(np.arange(m), CANDIDATES)
+        values, _, nat = self._round_values(np.repeat(k, CANDIDATES), cand.ravel(), rows)
+        q = first_card_values(values, nat)  # (10, m * CANDIDATES)
+        mine = q[np.repeat(first - 1, CANDIDATES), np.arange(m * CANDIDATES)].reshape(m, CANDIDATES)
+        return cand[np.arange(m), np.argmax(mine, axis=1)]
+
+    def hit_batch(self, k: np.ndarray, bet: np.ndarray, hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
+        """Hit (True) or stand for each hand (hard total, holds an ace) with bankroll k (half euros) and bet."""
+        k, bet, hard, ace = (np.asarray(x) for x in (k, bet, hard, ace))
+        out = (hard <= 11) & ~ace.astype(bool)
+        total = _best(hard, ace.astype(bool))
+        ask = np.flatnonzero(~out & (total < 21))
+        if len(ask):
+            _, hits, _ = self._round_values(k[ask].astype(np.int64), bet[ask], np.arange(len(ask)))
+            out[ask] = hits[hard[ask], ace[ask].astype(int), np.arange(len(ask))]
+        return out
+
+    # --- one state at a time (the TournamentStrategy interface) -------------------------------------------------
+    def bet(self, bankroll, first_card) -> int:
+        """The searched bet after the first card."""
+        k = int(round(2 * float(bankroll)))
+        if k / 2 != float(bankroll) or not 2 * self.min_bet <= k < 2 * self.goal:
+            raise ValueError(f"bankroll must be a multiple of 0.5 from {self.min_bet} to below {self.goal}, "
+                             f"not {bankroll!r}")
+        return int(self.bet_batch(np.array([k]), np.array([card_value(first_card)]))[0])
+
+    def hits(self, bankroll, bet: int, cards) -> bool:
+        """The searched decision with these cards in hand: True to hit."""
+        values = [card_value(c) for c in cards]
+        if len(values) < 2 or sum(values) > 21:
+            raise ValueError(f"cards must be a hand of two or more cards that is still playing, not {cards!r}")
+        return bool(self.hit_batch(np.array([int(round(2 * float(bankroll)))]), np.array([int(bet)]),
+                                   np.array([sum(values)]), np.array([1 in values]))[0])
+
+
+def _exact_round(solution: Solution, k: np.ndarray, bet: np.ndarray):
+    """The solved values of hands and of the bet after each first card for (bankroll, bet) pairs: (values, q)."""
+    values, _ = hand_values(solution.value_at(k + 2 * bet), solution.value_at(k), solution.value_at(k - 2 * bet),
+                            solution.play)
+    return values, first_card_values(values, solution.value_at(k + 3 * bet))
+
+
+def play_tournaments(player, tournaments: int, start=100, seed=None,
+                     judge: Optional[TournamentStrategy] = None, max_rounds: int = 100_000) -> dict:
+    """Play whole tournaments side by side with a batched player (RoundSearch, or a strategy via its tables).
+
+    Returns {"tournaments", "won", "rounds" (mean), "decisions", "playouts", "given_away"}; "given_away" is,
+    per tournament, the exact chance the player's decisions gave away against the best decisions (needs `judge`,
+    the solved optimum; else zeros).
+    """
+    if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
+        raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
+    goal, low = player.goal, player.min_bet
+    _check_money(start, goal, low)
+    rng = as_generator(seed)
+    k = np.full(tournaments, int(round(2 * start)), dtype=np.int64)
+    rounds = np.zeros(tournaments, dtype=np.int64)
+    lost = np.zeros(tournaments)
+    decisions = 0
+    odds = stand_odds()
+    sol = judge.solution if judge is not None else None
+    active = np.arange(tournaments)
+    for _ in range(max_rounds):
+        if not len(active):
+            break
+        n = len(active)
+        kk = k[active]
+        first = CARD_VALUES[rng.integers(0, 13, n)]
+        bet = player.bet_batch(kk, first).astype(np.int64)
+        decisions += n
+        if sol is not None:
+            exact_values, q = _exact_round(sol, kk, bet)
+            lost[active] += sol.first[kk - sol.low, first - 1] - q[first - 1, np.arange(n)]
+        second = CARD_VALUES[rng.integers(0, 13, n)]
+        hard, ace = first + second, (first == 1) | (second == 1)
+        natural = ace & (hard == 11)
+        playing = np.flatnonzero(~natural)
+        while len(playing):
+            playing = playing[_best(hard[playing], ace[playing]) < 21]
+            if not len(playing):
+                break
+            wants = player.hit_batch(kk[playing], bet[playing], hard[playing], ace[playing])
+            decisions += len(playing)
+            if sol is not None:
+                h, a, i = hard[playing], ace[playing].astype(int), playing
+                w, p, l = odds[_best(h, a.astype(bool))].T
+                stand = (w * sol.value_at(kk[i] + 2 * bet[i]) + p * sol.value_at(kk[i])
+                         + l * sol.value_at(kk[i] - 2 * bet[i]))
+                after = np.stack([exact_values[np.minimum(h + v, ROWS - 1), a | (v == 1), i] for v in range(1, 11)])
+                hit = P_CARD @ after
+                lost[active[i]] += np.maximum(hit, stand) - np.where(wants, hit, stand)
+            playing = playing[wants]
+            card = CARD_VALUES[rng.integers(0, 13, len(playing))]
+            hard[playing] += card
+            ace[playing] |= card == 1
+        mine = _best(hard, ace)
+        d_cards = CARD_VALUES[rng.integers(0, 13, (n, 2))]
+        d_hard, d_ace = d_cards.sum(axis=1), (d_cards == 1).any(axis=1)
+        d_natural = d_ace & (d_hard == 11)
+        idx = np.flatnonzero(~natural & (mine <= 21) & ~d_natural)
+        while len(idx):
+            idx = idx[_best(d_hard[idx], d_ace[idx]) < 17]
+            card = CARD_VALUES[rng.integers(0, 13, len(idx))]
+            d_hard[idx] += card
+            d_ace[idx] |= card == 1
+        theirs = _best(d_hard, d_ace)
+        pay = np.sign(mine - theirs) * 2
+        pay[theirs > 21] = 2
+        pay[d_natural] = -2
+        pay[mine > 21] = -2
+        pay[natural] = 3
+        k[active] += pay * bet
+        rounds[active] += 1
+        active = active[(k[active] >= 2 * low) & (k[active] < 2 * goal)]
+    return {"tournaments": tournaments, "won": int((k >= 2 * goal).sum()), "rounds": float(rounds.mean()),
+            "decisions": decisions, "playouts": int(getattr(player, "playouts", 0)), "given_away": lost}
+
+
+class TablePlayer:
+    """A solved strategy with the batched interface of RoundSearch (to check play_tournaments against the optimum)."""
+
+    def __init__(self, strategy: TournamentStrategy) -> None:
+        self.strategy, self.goal, self.min_bet = strategy, strategy.goal, strategy.min_bet
+
+    def bet_batch(self, k: np.ndarray, first: np.ndarray) -> np.ndarray:
+        """The strategy's bets."""
+        s = self.strategy.solution
+        return s.bets[np.asarray(k) - s.low, np.asarray(first) - 1]
+
+    def hit_batch(self, k: np.ndarray, bet: np.ndarray, hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
+        """The strategy's hit decisions for any bets."""
+        s = self.strategy.solution
+        _, hits = hand_values(s.value_at(k + 2 * bet), s.value_at(k), s.value_at(k - 2 * bet), s.play)
+        return hits[hard, ace.astype(int), np.arange(len(k))]
+
+
+def limit_probability(start=100, goal: int = 200, min_bet: int = 10) -> float:
+    """The exact chance to win of RoundSearch with an infinite budget: its leaf values are bold play's exact values.
+
+    That player is one step of policy improvement on bold betting with dealer play, over the five candidate bets.
+    """
+    base = tournament_strategy("bold", "dealer", start, goal, min_bet).solution
+    n = len(base.values)
+    ks = np.arange(base.low, 2 * goal)
+    cand = bet_candidates(ks, goal, min_bet)
+    k, bet = np.repeat(ks, CANDIDATES), cand.ravel()
+    values, hits = hand_values(base.value_at(k + 2 * bet), base.value_at(k), base.value_at(k - 2 * bet), "optimal")
+    hits[:12, 0] = True  # the player hits hard 11 or less without an ace without searching
+    q = first_card_values(values, base.value_at(k + 3 * bet)).reshape(10, n, CANDIDATES)
+    chosen = np.arange(n)[None, :] * CANDIDATES + np.argmax(q, axis=2)
+    T, r, _, _ = _policy_matrix(base, k, bet, chosen, hits)
+    chance = np.linalg.solve(np.eye(n) - T, r)
+    return float(chance[int(round(2 * start)) - base.low])

@@ -1,0 +1,116 @@
+"""The search player (expectimax over the round, playouts beyond it) measured against the exact optimum."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from coursekit.tournament import Tournament, optimal_strategy, tournament_strategy
+from coursekit.tournament_search import (
+    RoundSearch,
+    TablePlayer,
+    bet_candidates,
+    limit_probability,
+    play_tournaments,
+    playout_values,
+    wilson,
+)
+
+
+@pytest.fixture(scope="module")
+def best():
+    return optimal_strategy()
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(1 - hi) and lo == pytest.approx(0.4038, abs=1e-4)  # the textbook 95% value
+    assert wilson(0, 10)[0] == 0 and 0.25 < wilson(0, 10)[1] < 0.35
+    assert wilson(10, 10)[1] == 1
+    with pytest.raises(ValueError, match="successes"):
+        wilson(11, 10)
+
+
+def test_playouts_estimate_bold_plays_exact_values():
+    bold = tournament_strategy("bold", "dealer")
+    k = np.array([400, 19, 200, 150, 301])  # 200 EUR, 9.5 EUR, then live bankrolls 100, 75, 150.5
+    n = 20_000
+    values = playout_values(k, n, seed=1)
+    assert values[0] == 1 and values[1] == 0
+    for kk, v in zip(k[2:], values[2:]):
+        p = bold.chance(kk / 2)
+        assert abs(v - p) < 4.5 * math.sqrt(p * (1 - p) / n), kk
+    dealt = playout_values(np.array([200]), 5_000, seed=2, deal=True)[0]  # cards dealt one by one
+    p = bold.chance(100)
+    assert abs(dealt - p) < 4.5 * math.sqrt(p * (1 - p) / 5_000)
+
+
+def test_bet_candidates_are_legal():
+    k = np.arange(20, 400)
+    cand = bet_candidates(k)
+    assert cand.shape == (380, 5)
+    assert np.all(cand >= 10) and np.all(cand <= (k // 2)[:, None])
+    assert list(bet_candidates(np.array([200]))[0]) == [10, 25, 50, 67, 100]  # at 100 EUR: 67 * 1.5 >= 100
+
+
+def test_search_decisions_are_legal_and_seeded():
+    player = RoundSearch(30, seed=4)
+    k = np.array([200, 200, 350, 41])
+    first = np.array([1, 5, 10, 1])
+    bets = player.bet_batch(k, first)
+    assert np.all(bets >= 10) and np.all(bets <= k // 2)
+    assert np.array_equal(bets, RoundSearch(30, seed=4).bet_batch(k, first))
+    hits = player.hit_batch(np.array([200, 200, 200]), np.array([10, 10, 10]), np.array([8, 20, 16]),
+                            np.array([False, False, False]))
+    assert hits[0] and not hits[1]  # hard 8 always hits (no search); hard 20 stands
+    assert player.playouts > 0
+    with pytest.raises(ValueError, match="budget"):
+        RoundSearch(0)
+
+
+def test_the_rules_engine_plays_the_search_player():
+    player = RoundSearch(20, seed=1)
+    game = Tournament(seed=3)
+    while not game.over:
+        game.autoplay_round(strategy=player)
+    assert game.round >= 1 and all(10 <= bet for _, bet, _, _ in game.history)
+
+
+def test_play_tournaments_with_the_optimum_gives_nothing_away(best):
+    runs = 3000
+    result = play_tournaments(TablePlayer(best), runs, seed=5, judge=best)
+    p = best.probability
+    assert abs(result["won"] / runs - p) < 4.5 * math.sqrt(p * (1 - p) / runs)
+    assert np.abs(result["given_away"]).max() < 1e-12 and result["decisions"] > runs
+
+
+def test_what_decisions_give_away_estimates_a_known_strategys_chance(best):
+    # bold bets with dealer play: exactly 0.4574; the optimum minus what its decisions gave away estimates it
+    bold = tournament_strategy("bold", "dealer")
+    runs = 3000
+    lost = play_tournaments(TablePlayer(bold), runs, seed=6, judge=best)["given_away"]
+    assert np.all(lost >= -1e-12)
+    se = lost.std(ddof=1) / math.sqrt(runs)
+    assert abs(best.probability - lost.mean() - bold.probability) < 4.5 * se
+
+
+def test_more_budget_approaches_the_limit_which_is_below_the_optimum(best):
+    limit = limit_probability()
+    bold = tournament_strategy("bold", "dealer").probability
+    assert bold + 0.05 < limit < best.probability - 0.05
+    estimates = []
+    for budget in (10, 300):
+        lost = play_tournaments(RoundSearch(budget, seed=budget), 300, seed=8, judge=best)["given_away"]
+        estimates.append((best.probability - lost.mean(), lost.std(ddof=1) / math.sqrt(300)))
+    (low, low_se), (high, high_se) = estimates
+    assert high > low + 2 * math.hypot(low_se, high_se)
+    assert abs(high - limit) < 4.5 * high_se + 0.02
+
+
+def test_bad_inputs():
+    with pytest.raises(ValueError, match="tournaments must be"):
+        play_tournaments(RoundSearch(5), 0)
+    with pytest.raises(ValueError, match="bankroll must be"):
+        RoundSearch(5).bet(250, "A")
