@@ -12,6 +12,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "baccarat": ("coursekit.console.baccarat", "play seed 001's Punto Banco in the terminal"),
     "exercises": ("coursekit.grading.generate", "generate exercises/ from solutions/"),
     "grade": ("coursekit.grading.batch", "grade a folder of submitted exercise notebooks"),
+    "nbgrader": ("coursekit.grading.nbgrader_export", "write an nbgrader course folder from solutions/"),
 }
 
 
