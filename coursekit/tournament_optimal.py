@@ -408,6 +408,19 @@ class TournamentStrategy:
         table.update({f"soft {t}": bool(hits[t - 10, 1]) for t in range(12, 22)})
         return table
 
+    def stand_from(self, bankroll, bet: int) -> tuple[int, int]:
+        """(hard, soft): the lowest hard and soft totals this strategy stands on with this bankroll and bet.
+
+        It hits every total below them (hands of two or more cards); ValueError if the table is not of that shape.
+        """
+        table = self.hit_table(bankroll, bet)
+        hard = min(t for t in range(4, 22) if not table[f"hard {t}"])
+        soft = min(t for t in range(12, 22) if not table[f"soft {t}"])
+        if any(table[f"hard {t}"] != (t < hard) for t in range(4, 22)) or any(
+                table[f"soft {t}"] != (t < soft) for t in range(12, 22)):
+            raise ValueError(f"the hit table at bankroll {bankroll}, bet {bet} is not a pair of thresholds: {table}")
+        return hard, soft
+
     # --- tables for whole bankroll grids -------------------------------------------------------------------------
     def bet_table(self) -> tuple[np.ndarray, np.ndarray]:
         """(bankrolls in euros, bets of shape (bankrolls, 10)) for first cards ace, 2, ..., 10."""
@@ -418,6 +431,15 @@ class TournamentStrategy:
         """(bankrolls in euros, chance to win from each between rounds)."""
         s = self.solution
         return np.arange(s.low, 2 * self.goal) / 2, s.values.copy()
+
+
+def edge_by_first_card(play: str = "optimal") -> dict[str, float]:
+    """The expected gain per euro bet of one round after each first card ("A", "2", ..., "10"): the natural pays
+    1.5, a win 1, a loss -1; `play` "optimal" maximises that gain, "dealer" hits below 17."""
+    one = np.ones(1)
+    values, _ = hand_values(one, 0 * one, -one, play)
+    gains = first_card_values(values, 1.5 * one)[:, 0]
+    return {("A" if c == 1 else str(c)): float(g) for c, g in zip(range(1, 11), gains)}
 
 
 def hit_thresholds(strategy: TournamentStrategy) -> dict[str, np.ndarray]:

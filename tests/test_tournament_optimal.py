@@ -229,3 +229,17 @@ def test_betting_from_the_bankroll_alone_is_bold_from_100_and_the_first_card_is_
     _, bets = blind.bet_table()
     assert np.all(bets == bets[:, :1])  # one bet whatever the card
     assert seeing.probability - blind.probability > 0.15
+
+
+def test_stand_thresholds_and_the_edge_after_each_first_card():
+    from coursekit.tournament import round_edge
+    from coursekit.tournament_optimal import edge_by_first_card
+
+    s = optimal_strategy()
+    assert s.stand_from(100, s.bet(100, "A")) == (15, 18)
+    assert tournament_strategy("timid", "dealer").stand_from(100, 10) == (17, 17)  # the dealer's rule
+    dealer = edge_by_first_card("dealer")
+    assert sum(P_CARD[i] * g for i, g in enumerate(dealer.values())) == pytest.approx(float(round_edge()), abs=1e-12)
+    best = edge_by_first_card("optimal")
+    assert best["A"] > 0.4 and best["10"] > 0.1 and all(best[c] < 0 for c in "23456789")
+    assert all(best[c] >= dealer[c] - 1e-12 for c in best)
