@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CLASS_STAMP := $(VENV)/.installed-class
 NBVAL := $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
 PORT ?= 8888
 # JupyterLab refuses to run as root (containers, CI) unless told so
@@ -21,6 +22,11 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
+# the instructors' tools (nbgrader, Jupyter Book): make test and make site need them, make lab does not
+$(CLASS_STAMP): pyproject.toml | $(STAMP)
+	$(PY) -m pip install -e '.[test,class]'
+	touch $(CLASS_STAMP)
+
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
@@ -28,7 +34,7 @@ lab: $(STAMP)
 STRICT_NB := $(wildcard notebooks/[0-9]*.ipynb notebooks/demos/*.ipynb solutions/*.ipynb)
 LAX_NB := $(wildcard exercises/*.ipynb)
 
-test: $(STAMP)
+test: $(STAMP) $(CLASS_STAMP)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
 	$(NBVAL) $(STRICT_NB)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
