@@ -21,7 +21,7 @@ def _runtime_dependencies() -> dict[str, str]:
 
 def _binder_packages() -> tuple[dict[str, str], str]:
     packages, python = {}, ""
-    for line in (ROOT / "binder" / "environment.yml").read_text().split("dependencies:", 1)[1].splitlines():
+    for line in (ROOT / "binder" / "environment.yml").read_text().split("\ndependencies:", 1)[1].splitlines():
         match = re.match(r"\s+-\s+([A-Za-z][^:#]*?)\s*$", line)
         if not match:
             continue
