@@ -4,12 +4,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CLASS_STAMP := $(VENV)/.installed-class
-NBVAL := $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
+# COURSEKIT_PROGRESS=0: no progress bars in checked notebooks (whether one shows depends on the machine's speed)
+NBVAL := COURSEKIT_PROGRESS=0 $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
 PORT ?= 8888
 # JupyterLab refuses to run as root (containers, CI) unless told so
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test unit notebooks browser demo bench exercises clean
+.PHONY: lab test unit notebooks browser demo bench exercises site clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +56,10 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
+
+# the lesson website (Jupyter Book 1, built offline from the saved lessons) in site/book/_build/html
+site: $(CLASS_STAMP)
+	$(PY) -m coursekit site site
 
 exercises: $(STAMP)
 	$(PY) -m coursekit exercises

@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "exercises": ("coursekit.grading.generate", "generate exercises/ from solutions/"),
     "grade": ("coursekit.grading.batch", "grade a folder of submitted exercise notebooks"),
     "nbgrader": ("coursekit.grading.nbgrader_export", "write an nbgrader course folder from solutions/"),
+    "site": ("coursekit.website", "build the lesson website (Jupyter Book) from the saved lessons"),
 }
 
 
