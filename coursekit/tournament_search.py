@@ -78,6 +78,12 @@ def _round_odds() -> tuple[np.ndarray, np.ndarray]:
     return np.cumsum([float(odds[name]) for name in names]), np.array([float(PAYOUT[name]) for name in names])
 
 
+@lru_cache(maxsize=8)
+def _bold_bets(goal: int, min_bet: int) -> np.ndarray:
+    """Bold's bet (whole euros) at every half-euro bankroll 0 .. 2 goal - 1 (lesson 03's bet_for)."""
+    return _vector_bets(np.arange(2 * goal) / 2, "bold", goal, min_bet).astype(np.int64)
+
+
 def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 200, min_bet: int = 10,
                    deal: bool = False) -> np.ndarray:
     """The share of `playouts` sampled tournaments won from each half-euro bankroll, betting bold and hitting below
@@ -92,18 +98,23 @@ def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 
     live = np.flatnonzero((k >= 2 * min_bet) & (k < 2 * goal))
     if not len(live) or playouts < 1:
         return out
-    money = np.repeat(k[live] / 2, playouts).astype(float)
-    active = np.arange(len(money))
+    money = np.repeat(k[live], playouts).astype(np.int64)  # half euros, only the playouts still running
+    owner = np.repeat(np.arange(len(live)), playouts)
+    wins = np.zeros(len(live))
+    bold = _bold_bets(goal, min_bet)
     cumulative, pays = _round_odds()
-    while len(active):
-        bets = _vector_bets(money[active], "bold", goal, min_bet)
+    steps = np.round(2 * pays).astype(np.int64)  # half euros per euro bet: 3, 2, 0, -2
+    while len(money):
+        bet = bold[money]
         if deal:
-            money[active] += bets * _play_rounds(rng, len(active), 17)
+            money += np.round(2 * _play_rounds(rng, len(money), 17)).astype(np.int64) * bet
         else:
-            money[active] += bets * pays[np.minimum(np.searchsorted(cumulative, rng.random(len(active)),
-                                                                    side="right"), 3)]
-        active = active[(money[active] >= min_bet) & (money[active] < goal)]
-    out[live] = (money >= goal).reshape(len(live), playouts).mean(axis=1)
+            money += steps[np.minimum(np.searchsorted(cumulative, rng.random(len(money)), side="right"), 3)] * bet
+        won = money >= 2 * goal
+        wins += np.bincount(owner[won], minlength=len(live))
+        running = ~won & (money >= 2 * min_bet)
+        money, owner = money[running], owner[running]
+    out[live] = wins / playouts
     return out
 
 

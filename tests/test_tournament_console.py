@@ -235,3 +235,18 @@ def test_advice_lines_for_the_minimum_bet_and_for_a_hand():
                                               f"{strategy.chance_after_card(100, '5'):.1%}).")
     assert advise_hand(strategy, 100, 10, ["10", "2"]).startswith("Advice: hit (")
     assert advise_hand(strategy, 175.0, 25, ["10", "9"]).startswith("Advice: stand (")
+
+
+def test_the_transcripts_as_data_match_the_sheets_and_replay():
+    from coursekit import tournament_transcripts as t
+
+    assert t.lines(t.SHEET_1) == lines(TRANSCRIPT_1) + lines(TRANSCRIPT_1_ROUND_4)
+    assert t.lines(t.SHEET_2) == lines(TRANSCRIPT_2)
+    assert list(t.CARDS_1) == CARDS_1 and list(t.ANSWERS_1) == ANSWERS_1
+    for sheet, cards, answers in ((t.SHEET_1, t.CARDS_1, t.ANSWERS_1), (t.SHEET_2, t.CARDS_2, t.ANSWERS_2)):
+        _, text = play(cards, answers)
+        assert t.first_difference(text, sheet) is None
+    _, text = play(t.CARDS_1, ["30"] + list(t.ANSWERS_1[1:]))
+    number, want, got = t.first_difference(text, t.SHEET_1)
+    assert number == 6 and want.endswith("minimal bet. 20") and got.endswith("minimal bet. 30")
+    assert t.first_difference("*** WELCOME TO BLACKJACK ***\n", t.SHEET_2)[2] == "(no more lines)"

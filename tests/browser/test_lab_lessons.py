@@ -136,8 +136,19 @@ def lesson_09(notebook, expect):
         expect(image).to_be_visible()
 
 
+def lesson_10(notebook, expect):
+    table = widget(notebook, button="Play the advice")
+    expect(table).to_contain_text("Chance to win with best play from here")
+    expect(table).to_contain_text("Advice: press Next round.")
+    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 10€ is placed
+    before = image_src(table)
+    click(table, "Play the advice")
+    expect(table.locator("img").first).not_to_have_attribute("src", before)  # the chance plot grew a step
+    expect(message(table)).not_to_contain_text("Something went wrong")
+
+
 INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "03": lesson_03, "04": lesson_04, "05": lesson_05,
-                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09}
+                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09, "10": lesson_10}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
