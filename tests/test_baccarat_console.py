@@ -110,3 +110,19 @@ def test_cut_card_brings_a_new_shoe():
     out, stdin = io.StringIO(), io.StringIO("p\n1\n" * 12)
     BaccaratConsole(shoe, lambda: stdin.readline() or None, out, echo=True).run()
     assert "The cut card came out: shuffling a new 1-deck shoe ..." in out.getvalue()
+
+
+def test_odd_digits_re_prompt_instead_of_crashing():
+    text = scripted(SEED_DEAL, "b\n\u00b2\n\u0663\n10\n")
+    assert "Please enter a whole number from 1 to 100 (not '\u00b2')" in text
+    assert "Please enter a whole number from 1 to 100 (not '\u0663')" in text
+    assert "Bankroll: 100" in text and any(word in text for word in ("You win", "You lose", "Push"))
+
+
+def test_the_bankroll_is_said_once_between_coups():
+    deal = SEED_DEAL * 3
+    text = scripted(deal, "b\n10\nb\n10\n")
+    lines = [line for line in text.splitlines() if "Bankroll:" in line]
+    assert lines[0] == "Bankroll: 100"
+    assert all(line.startswith(("You win", "You lose", "Push")) for line in lines[1:])
+    assert len(lines) == 3  # the start, then once after each of the two coups

@@ -112,13 +112,14 @@ class BaccaratConsole:
         most = int(self.bankroll)
         while True:
             answer = self.ask(f"How much (1-{most})? ")
-            if answer.isdigit() and 1 <= int(answer) <= most:
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= most:  # not '²' or '٣'
                 return Fraction(int(answer))
             self.say(f"Please enter a whole number from 1 to {most} (not {answer!r}).")
 
     def play_round(self) -> None:
         """One coup: bet, stake, deal, settle."""
-        self.say(f"Bankroll: {money(self.bankroll)}")
+        if self.coups == 0:  # later rounds: the last line of the previous coup already said it
+            self.say(f"Bankroll: {money(self.bankroll)}")
         bet = self.ask_bet()
         stake = self.ask_stake()
         if getattr(self.shoe, "start_coup", None) and self.shoe.start_coup():
