@@ -211,10 +211,14 @@ def test_bad_inputs_name_the_value_and_the_allowed_range():
 
 @pytest.mark.slow
 def test_cold_solve_in_a_fresh_process_is_fast():
-    # wall-clock time inside the child, imports included; the best of three (other jobs share the machine)
-    code = ("import time; t = time.perf_counter(); from coursekit.tournament import optimal_strategy; "
-            "optimal_strategy(); print(time.perf_counter() - t)")
-    seconds = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    # CPU seconds of a fresh child, imports included, BLAS on one thread: a loaded machine (other jobs on two
+    # cores) stretches wall-clock time but not this; bench/bench_tournament.py prints the wall-clock time too
+    import os
+
+    code = ("import time; t = time.process_time(); from coursekit.tournament import optimal_strategy; "
+            "optimal_strategy(); print(time.process_time() - t)")
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    seconds = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                                        check=True).stdout) for _ in range(3))
     assert seconds < 1.0
 
