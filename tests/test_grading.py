@@ -90,7 +90,7 @@ def test_check_prints_each_test_with_input_expected_actual_and_points(ns02):
     text = printed("02.q1", ns02)
     assert "02.q1 hand_total(cards)" in text
     assert "pass  hand_total(['10', '5', 'A']): expected 16, got 16  [1/1]" in text
-    assert "points: 5/5 on the public tests; 3 more grading tests run when your work is graded" in text
+    assert "points: 5/5 on the public tests; 3 more grading tests worth 4 points run when your work is graded" in text
 
 
 def test_check_shows_a_wrong_value_and_the_expected_one():
@@ -319,3 +319,14 @@ def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
     assert same(np.int64(168), 168) and same([1, 2], (1, 2)) and not same((1, 2, 3), (1, 2))
     assert same(0.1 + 0.2, 0.3, tol=1e-12) and not same(0.1 + 0.2, 0.3)
     assert same({3: Fraction(1, 3)}, {3: Fraction(1, 3)}) and not same({3: 1}, {5: 1})
+
+
+def test_check_in_a_notebook_shows_colour_blind_safe_html_with_the_same_text():
+    from coursekit.grading.runner import FAIL_COLOUR, PASS_COLOUR, report_html
+
+    text = "02.q1 title\n  pass  a: expected 1, got 1  [1/1]\n  FAIL  b: expected 2, got 3  [0/1]\n  points: 1/2"
+    html = report_html(text)
+    assert html.count(PASS_COLOUR) == 1 and html.count(FAIL_COLOUR) == 1
+    assert PASS_COLOUR == "#0072B2" and FAIL_COLOUR == "#D55E00"  # Okabe-Ito: no red/green pair
+    assert "expected 2, got 3" in html
+    assert "&lt;b&gt;" in report_html("a <b>")

@@ -7,7 +7,7 @@ import sys
 from typing import Optional
 
 from coursekit.grading.registry import question
-from coursekit.grading.runner import QuestionResult, report, run_question
+from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
 GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the questions are not installed
@@ -27,5 +27,22 @@ def check(qid: str, namespace: Optional[dict] = None) -> None:
         namespace = sys._getframe(1).f_globals
     q = question(qid)
     result = run_check(qid, namespace)
-    hidden = sum(1 for c in q.cases if not c.public)
-    print(report(result, hidden_tests=hidden))
+    hidden = [c for c in q.cases if not c.public]
+    text = report(result, hidden_tests=len(hidden), hidden_points=sum(c.points for c in hidden))
+    shell = _kernel_shell()
+    if shell is None:
+        print(text)
+        return
+    from IPython.display import display
+
+    display({"text/plain": text, "text/html": report_html(text)}, raw=True)
+
+
+def _kernel_shell():
+    """The IPython kernel shell this runs in, or None in a terminal or a plain script."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    return shell if shell is not None and hasattr(shell, "kernel") else None

@@ -69,7 +69,7 @@ def format_points(x: float) -> str:
     return f"{x:g}"
 
 
-def report(result: QuestionResult, hidden_tests: int = 0) -> str:
+def report(result: QuestionResult, hidden_tests: int = 0, hidden_points: float = 0) -> str:
     """The text check() prints: one line per test with pass/fail, input, expected (unless hidden), actual, points."""
     lines = [f"{result.qid} {result.title}"]
     messages = {o.message for o in result.outcomes if o.status != "manual"}
@@ -95,5 +95,24 @@ def report(result: QuestionResult, hidden_tests: int = 0) -> str:
     else:
         lines.append(f"  points: {format_points(result.points)}/{format_points(result.max_points)}"
                      + (f" on the public tests; {hidden_tests} more grading test"
-                        f"{'s' if hidden_tests != 1 else ''} run when your work is graded" if hidden_tests else ""))
+                        f"{'s' if hidden_tests != 1 else ''} worth {format_points(hidden_points)} point"
+                        f"{'s' if hidden_points != 1 else ''} run when your work is graded" if hidden_tests else ""))
     return "\n".join(lines)
+
+
+PASS_COLOUR, FAIL_COLOUR, NOTE_COLOUR = "#0072B2", "#D55E00", "#555555"  # Okabe-Ito blue and vermillion
+
+
+def report_html(text: str) -> str:
+    """The report as HTML: pass lines in blue, FAIL lines in vermillion (colour-blind safe), the rest grey."""
+    import html
+
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        colour = (PASS_COLOUR if stripped.startswith("pass") else FAIL_COLOUR if stripped.startswith("FAIL")
+                  else NOTE_COLOUR if line.startswith(" ") else "inherit")
+        weight = "bold" if not line.startswith(" ") or stripped.startswith("points:") else "normal"
+        lines.append(f'<div style="color:{colour};font-weight:{weight}">{html.escape(line)}</div>')
+    return ('<div class="coursekit-check" style="font-family:monospace;white-space:pre-wrap;font-size:14px">'
+            + "".join(lines) + "</div>")
