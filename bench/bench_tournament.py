@@ -3,8 +3,9 @@
 Run: .venv/bin/python bench/bench_tournament.py [--quick]
 The cold solve runs in fresh Python processes (imports included: `from coursekit.tournament import
 optimal_strategy; optimal_strategy()`), wall-clock time measured inside the child; best and median of 5 (3 with
---quick), and the child's CPU time. Issue 14 asks for under 1 s. Then the chance to win for each betting x play combination, and the speed of
-the numpy simulator and of the step-by-step rules engine played by the strategy's advice.
+--quick), and the child's CPU time, then again with one BLAS thread (OpenBLAS threads spin on a busy machine).
+Issue 14 asks for under 1 s. Then the chance to win for each betting x play combination, and the speed of the numpy
+simulator and of the step-by-step rules engine played by the strategy's advice.
 """
 
 from __future__ import annotations

@@ -235,9 +235,10 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
     """The exact probability (as a float) of reaching `goal` (default double the start) before going broke.
 
     `betting` is "timid" (the minimum), "bold" (bet_for's bold bet), a fixed bet, "optimal" (the best bet from the
-    bankroll and the first card) or "bankroll" (the best bet from the bankroll alone, before the card); `play` is "dealer" (hit below `policy`, 17 by default) or "optimal"
-    (hit or stand to maximise the chance to win). Timid, bold and fixed bets with dealer play are solved in
-    fractions (doubling_chances); the rest by coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
+    bankroll and the first card) or "bankroll" (the best bet from the bankroll alone, before the card); `play` is
+    "dealer" (hit below `policy`, 17 by default) or "optimal" (hit or stand to maximise the chance to win). Timid,
+    bold and fixed bets with dealer play are solved in fractions (doubling_chances); the rest by
+    coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
     """
     goal = 2 * start if goal is None else goal
     if play not in PLAYS:

@@ -81,7 +81,8 @@ def _total(hard: int, ace: int) -> int:
 
 
 # --- one round, vectorised over many (bankroll, bet) pairs ----------------------------------------------------------
-def hand_values(win: np.ndarray, push: np.ndarray, lose: np.ndarray, play: Union[str, np.ndarray] = "optimal"):
+def hand_values(win: np.ndarray, push: np.ndarray, lose: np.ndarray,
+                play: Union[str, np.ndarray] = "optimal") -> tuple[np.ndarray, np.ndarray]:
     """The value of every hand (hard total, soft) for many (bankroll, bet) pairs at once.
 
     `win`, `push`, `lose` are the values of the bankroll after winning, pushing and losing the bet (arrays of the

@@ -7,6 +7,7 @@ from typing import Mapping, Optional, Sequence
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.figure import Figure
 
 # one colour and one line style per way of betting (colour-blind safe: the styles differ too); blue and red as in
 # lesson 03's timid and bold lines
@@ -31,7 +32,7 @@ def _done(fig, owned: bool):
     return fig
 
 
-def bet_policy(strategy, ax=None):
+def bet_policy(strategy, ax=None) -> Figure:
     """The bet by bankroll (across) and first card (down) as colours: where the optimal player bets big."""
     fig, ax, owned = _axes(ax, (10, 4.4))
     bankrolls, bets = strategy.bet_table()
@@ -55,7 +56,7 @@ def bet_policy(strategy, ax=None):
     return _done(fig, owned)
 
 
-def bet_lines(strategy, ax=None):
+def bet_lines(strategy, ax=None) -> Figure:
     """The optimal bet against the bankroll for an ace, a ten-valued card and the rest, beside bold's bet."""
     from coursekit.tournament import bet_for
 
@@ -87,7 +88,7 @@ def bet_lines(strategy, ax=None):
     return _done(fig, owned)
 
 
-def chances(strategies: Mapping[str, object], ax=None):
+def chances(strategies: Mapping[str, object], ax=None) -> Figure:
     """The chance to win from every bankroll, one line per strategy (label -> TournamentStrategy)."""
     fig, ax, owned = _axes(ax, (9, 4.6))
     for label, strategy in strategies.items():
@@ -108,7 +109,7 @@ def chances(strategies: Mapping[str, object], ax=None):
     return _done(fig, owned)
 
 
-def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, Sequence]] = None, ax=None):
+def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, Sequence]] = None, ax=None) -> Figure:
     """Where the best play hits a hard 15: bankroll across, bet up; `chosen` marks bets the policy places.
 
     `thresholds` is coursekit.tournament_optimal.hit_thresholds(strategy); `chosen` maps a label to (bankrolls,
@@ -146,7 +147,8 @@ def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, 
 
 
 def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, optimum: float,
-                   references: Mapping[str, float], lost: Optional[Sequence[tuple[float, float]]] = None, ax=None):
+                   references: Mapping[str, float], lost: Optional[Sequence[tuple[float, float]]] = None,
+                   ax=None) -> Figure:
     """The search player's tournament win rate against its budget (Wilson 95% bars), the exact optimum and others.
 
     `lost` (optional): the exact chance its decisions gave away per tournament, as (mean, standard error) pairs,
@@ -192,7 +194,6 @@ class ChancePath:
 
     def __init__(self, size=(7.0, 2.6), dpi: int = 100, steps: int = 30) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
 
         self.figure = Figure(figsize=size, dpi=dpi)
         self.canvas = FigureCanvasAgg(self.figure)
@@ -209,7 +210,7 @@ class ChancePath:
         self.ax, self.steps, self.width, self.background = ax, steps, 0, None
         self.figure.subplots_adjust(left=0.12, right=0.98, bottom=0.24, top=0.95)
 
-    def update(self, chances: Sequence[float], between: Sequence[bool]):
+    def update(self, chances: Sequence[float], between: Sequence[bool]) -> Figure:
         """Draw the chances (one per step); `between` marks the steps between rounds; returns the figure, drawn."""
         width = self.steps * max(1, -(-len(chances) // self.steps))
         if width != self.width:
