@@ -118,18 +118,37 @@ def dealer_should_draw(cards: Iterable[CardLike], stands_at: int = DEALER_STANDS
 
 
 def settle(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
-    """The player's result in units of the bet, as seed 000's score(): -1, 0, 1 or 1.5 for a natural."""
+    """The player's result in units of the bet, naturals first: -1, 0, 1, or 1.5 for a natural.
+
+    A natural is settled before anything else (casino order): it pays 1.5 unless the dealer has one too (a push),
+    however the dealer's hand would have gone on. Seed 000's score() checks the dealer's bust first (`seed_score`).
+    """
     player, dealer = ranks_of(player), ranks_of(dealer)
+    if is_blackjack(player):
+        return 0 if is_blackjack(dealer) else 1.5
     if is_busted(player):
         return -1  # a busted player loses even if the dealer busts later
+    if is_blackjack(dealer):
+        return -1  # a dealer natural beats a player's 21 of three or more cards
     if is_busted(dealer):
         return 1
+    mine, theirs = hand_total(player), hand_total(dealer)
+    return (mine > theirs) - (mine < theirs)
+
+
+def seed_score(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
+    """Seed 000's score(), lines 168-180 in their order: a dealer who busts pays 1 even against a natural."""
+    player, dealer = ranks_of(player), ranks_of(dealer)
+    if is_busted(player):
+        return -1
+    if is_busted(dealer):
+        return 1  # checked before the player's natural: the bug
     if is_blackjack(player) and is_blackjack(dealer):
         return 0
     if is_blackjack(player):
         return 1.5
     if is_blackjack(dealer):
-        return -1  # a dealer natural beats a player's 21 of three or more cards
+        return -1
     mine, theirs = hand_total(player), hand_total(dealer)
     return (mine > theirs) - (mine < theirs)
 

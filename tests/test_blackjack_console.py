@@ -43,11 +43,18 @@ def test_scripted_session_prints_the_seed_lines_in_order():
     ]
 
 
-def test_natural_pays_one_and_a_half_and_dealer_draws_below_17():
+def test_natural_is_settled_at_once_and_pays_one_and_a_half():
+    # dealer 5, 6 would draw 2 and 9 and bust: seed 000's score() then paid the natural only 1
     text = scripted(["5", "6", "A", "K", "2", "9"], "s\n")
-    assert "P[Blackjack]: [A♠,K♠]" in text
+    first_round = text.split("Score:")[0]
+    assert "P[Blackjack]: [A♠,K♠]" in first_round and "[H]it" not in first_round, "nothing to ask on a natural"
+    assert "D[11]: [5♠,6♠]" in first_round and "2♠" not in first_round, "the dealer does not draw against it"
+    assert "Score: 1.5, Total: 1.5" in text
+
+
+def test_dealer_draws_below_17():
+    text = scripted(["5", "6", "K", "8", "2", "9"], "s\n")
     assert "D[11]: [5♠,6♠]" in text and "D[13]: [5♠,6♠,2♠]" in text and "D[Busted]" in text
-    # a busted dealer pays even money first (the seed's order), so the natural scores 1 here
     assert "Score: 1, Total: 1" in text
 
 

@@ -32,6 +32,16 @@ def test_table_plays_a_round_and_keeps_the_total():
     assert f"{table.total:+g}" in table.score.value
 
 
+def test_a_natural_is_settled_at_once_like_the_console_game():
+    from coursekit.cards import StackedDeck
+
+    table = BlackjackTable(seed=3)
+    table.shoe = StackedDeck(["5", "6", "A", "K", "2", "9"] + ["K"] * 60)  # the dealer would bust on 2 and 9
+    table.deal.click()
+    assert table.phase == "done" and table.last_score == 1.5 and len(table.dealer) == 2
+    assert "Blackjack" in table.message.text
+
+
 def test_hitting_to_a_bust_ends_the_hand_with_a_loss():
     table = BlackjackTable(seed=3)
     table.deal.click()

@@ -2,6 +2,8 @@
 
 A 4-deck shoe, reshuffled when fewer than 52 cards remain; the dealer shows one card; the player presses
 H (hit), S (stand) or Q (quit) -- a single key press on a terminal, one line per answer when input is piped.
+A natural is settled at once, as in a casino and in the lesson 02 table widget: no hit, no dealer draw, 1.5 or a
+push (seed 000 asked and let the dealer draw, and its score() paid a natural 1 against a busting dealer).
 Colour on a terminal. Each round prints the score and the running total; Q or end of input prints a summary.
 """
 
@@ -99,13 +101,13 @@ class BlackjackConsole:
         dealer.draw(self.shoe)
         player.draw(self.shoe)
         player.draw(self.shoe)
-        while not player.busted:
+        while not player.busted and not player.blackjack:  # a natural is settled at once: nothing to ask
             self.show(BLUE, "P", player)
             if self.ask() == "s":
                 break
             player.draw(self.shoe)
         self.show(BLUE, "P", player)
-        while dealer_should_draw(dealer.cards):
+        while not player.blackjack and dealer_should_draw(dealer.cards):  # no drawing against a natural
             self.show(RED, "D", dealer)
             dealer.draw(self.shoe)
         self.show(RED, "D", dealer)

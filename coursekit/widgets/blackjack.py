@@ -85,8 +85,8 @@ class BlackjackTable(CourseWidget):
         self.render()
 
     def finish(self, prefix: str = "") -> None:
-        """Dealer draws below 17 (as in the seed, even after a player bust), then the hand is scored."""
-        while dealer_should_draw(self.dealer.cards):
+        """Dealer draws below 17 (as in the seed, even after a player bust; never against a natural), then scores."""
+        while not self.player.blackjack and dealer_should_draw(self.dealer.cards):
             self.dealer.draw(self.shoe)
         self.last_score = self.player.settle(self.dealer)
         self.total += self.last_score
