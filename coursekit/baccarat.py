@@ -16,7 +16,8 @@ from typing import Callable, Iterable, Optional, Union
 
 import numpy as np
 
-from coursekit.cards import RANKS, Card, CardLike, Shoe, rank_of, ranks_of
+from coursekit.cards import RANKS, Card, CardLike, Shoe, check_shoe, check_shoe_decks, rank_of, ranks_of
+from coursekit.progress import LazyBar
 from coursekit.rng import Seed, as_generator
 
 OUTCOMES: tuple[str, ...] = ("player", "banker", "tie")
@@ -40,6 +41,9 @@ PUBLISHED_COMBINATIONS = {
 PUBLISHED_INFINITE_DECK = {"banker": 0.458428, "player": 0.446147, "tie": 0.095426}
 
 MAX_EXACT_DECKS = 24  # exact integer weights stay inside int64 up to here
+MAX_COUPS = 10**11  # simulate: coups in one call (about two hours; a progress bar shows after a second)
+MAX_OUTCOMES = 10**8  # simulate_outcomes keeps one byte per coup (100 MB)
+MAX_SHOES = 10**7  # simulate_shoes: whole shoes in one call (a progress bar shows after a second)
 
 
 # --- card values and hands ---------------------------------------------------------------------------------
@@ -231,9 +235,22 @@ class DrawingTable:
         return self.draws[_check_total(banker_total)][self.column_of(player_third)]
 
 
-@functools.lru_cache(maxsize=32)
+def check_rule(rule: Rule) -> Rule:
+    """Validate a drawing rule: a function (banker_total, player_third) -> bool, such as banker_draws."""
+    if not callable(rule):
+        raise ValueError(f"rule must be a function (banker_total, player_third) -> bool such as banker_draws, "
+                         f"not {rule!r}")
+    return rule
+
+
 def drawing_table(rule: Rule = banker_draws) -> DrawingTable:
     """Tabulate a rule: by point value when every rank of a value draws alike, else by rank."""
+    return _drawing_table(check_rule(rule))
+
+
+@functools.lru_cache(maxsize=32)
+def _drawing_table(rule: Rule) -> DrawingTable:
+    """drawing_table, cached per rule."""
     by_rank = any(
         len({rule(t, r) for r in RANKS if card_value(r) == v}) > 1 for t in range(8) for v in range(10)
     )
@@ -295,6 +312,8 @@ def _as_card(card: CardLike) -> Card:
 
 def play_coup(shoe, rule: Rule = banker_draws) -> Coup:
     """Deal one coup from a shoe (anything with .draw()): naturals, the player's rule, then the banker's rule."""
+    check_shoe(shoe)
+    check_rule(rule)
     p1, b1, p2, b2 = (_as_card(shoe.draw()) for _ in range(4))  # player, banker, player, banker
     player, banker = [p1, p2], [b1, b2]
     natural = hand_value(player) >= 8 or hand_value(banker) >= 8
@@ -314,8 +333,7 @@ class BaccaratShoe(Shoe):
     """A multi-deck shoe with a cut card: when it comes out, one more coup is dealt, then the shoe is shuffled."""
 
     def __init__(self, decks: int = 8, seed: Seed = None, cut_card: int = 16) -> None:
-        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise ValueError(f"decks must be a whole number of packs, 1 or more, not {decks!r}")
+        check_shoe_decks(decks)
         if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 11 <= cut_card < 52 * decks:
             raise ValueError(f"cut_card (cards behind it) must be from 11 to {52 * decks - 1}, not {cut_card!r}")
         self.cut_card = cut_card
@@ -355,7 +373,7 @@ class _Classes:
 
 
 @functools.lru_cache(maxsize=32)
-def _classes(rule: Rule) -> _Classes:
+def _classes(rule: Rule) -> _Classes:  # a rule that is not callable fails check_rule before the cache
     """Group the 13 ranks into classes that score and draw alike under the rule (10 classes for the casino rule)."""
     groups: dict[tuple, list[str]] = {}
     for rank in RANKS:
@@ -391,13 +409,13 @@ def _sums(weights: np.ndarray, outcome: np.ndarray) -> list[int]:
 # --- exact odds ------------------------------------------------------------------------------------------
 def exact_counts(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dict[str, int]:
     """Ordered 6-card deals from a full shoe per outcome (they add up to N!/(N-6)!; 13**6 for math.inf decks)."""
-    return dict(zip(OUTCOMES, _enumerate(_check_decks(decks, limit=MAX_EXACT_DECKS), rule)))
+    return dict(zip(OUTCOMES, _enumerate(_check_decks(decks, limit=MAX_EXACT_DECKS), check_rule(rule))))
 
 
 @functools.lru_cache(maxsize=128)
 def _enumerate(decks: Union[int, float], rule: Rule) -> tuple[int, int, int]:
     """Player, banker and tie counts of exact_counts, enumerated over card classes with integer weights."""
-    cls = _classes(rule)
+    cls = _classes(check_rule(rule))
     K = len(cls.values)
     finite = not math.isinf(decks)
     size = np.array([len(r) for r in cls.ranks], dtype=np.int64)
@@ -534,15 +552,32 @@ def _play_vectorised(k: np.ndarray, cls: _Classes) -> np.ndarray:
     return _outcome_index(pf, bf).astype(np.int8)
 
 
+def _check_count(value: int, name: str, limit: int) -> int:
+    """Validate a number of coups or shoes: a whole number from 0 to `limit`."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= limit:
+        raise ValueError(f"{name} must be a whole number from 0 to {limit:,}, not {value!r}")
+    return int(value)
+
+
 def simulate_outcomes(coups: int, decks: Union[int, float] = 8, seed: Seed = None,
                       rule: Rule = banker_draws) -> np.ndarray:
-    """Outcome of each simulated coup (0 player, 1 banker, 2 tie), every coup dealt from a fresh full shoe."""
-    if isinstance(coups, bool) or not isinstance(coups, (int, np.integer)) or coups < 0:
-        raise ValueError(f"coups must be a whole number, 0 or more, not {coups!r}")
+    """Outcome of each simulated coup (0 player, 1 banker, 2 tie), every coup dealt from a fresh full shoe.
+
+    At most MAX_OUTCOMES (10**8) coups (one byte each); up to 2**24 coups are dealt in one numpy step, more in
+    steps of 2**22.
+    """
+    coups = _check_count(coups, "coups", MAX_OUTCOMES)
     decks = _check_decks(decks, limit=1000)
-    cls = _classes(rule)
-    pf, bf = _simulate_chunk(int(coups), decks, cls, _shoe_lookup(decks, cls), as_generator(seed))
-    return _outcome_index(pf, bf).astype(np.int8)
+    rng = as_generator(seed)
+    cls = _classes(check_rule(rule))
+    lookup = _shoe_lookup(decks, cls)
+    step = coups if coups <= 1 << 24 else 1 << 22
+    out = np.empty(coups, dtype=np.int8)
+    for start in range(0, coups, max(step, 1)):
+        n = min(step, coups - start)
+        pf, bf = _simulate_chunk(n, decks, cls, lookup, rng)
+        out[start:start + n] = _outcome_index(pf, bf)
+    return out
 
 
 def simulate(coups: int, decks: Union[int, float] = 8, seed: Seed = None, rule: Rule = banker_draws,
@@ -551,29 +586,24 @@ def simulate(coups: int, decks: Union[int, float] = 8, seed: Seed = None, rule: 
 
     Each coup is dealt from its own full shoe without replacement: six distinct card positions are drawn
     uniformly (rows with a repeated position are drawn again), so the frequencies converge to `exact_odds`.
-    `progress=None` shows a tqdm bar from 20 million coups on.
+    `progress=None` shows a tqdm bar after a second (True: at once, False: never). At most MAX_COUPS (10**11).
     """
-    if isinstance(coups, bool) or not isinstance(coups, (int, np.integer)) or coups < 0:
-        raise ValueError(f"coups must be a whole number, 0 or more, not {coups!r}")
+    coups = _check_count(coups, "coups", MAX_COUPS)
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= 1 << 24:
+        raise ValueError(f"chunk must be a whole number of coups from 1 to {1 << 24:,}, not {chunk!r}")
     decks = _check_decks(decks, limit=1000)
     rng = as_generator(seed)
-    cls = _classes(rule)
+    cls = _classes(check_rule(rule))
     counts = np.zeros(3, dtype=np.int64)
     sizes = [chunk] * (int(coups) // chunk) + ([int(coups) % chunk] if coups % chunk else [])
-    show = progress if progress is not None else coups >= 20_000_000
-    bar = None
-    if show:
-        from tqdm import tqdm
-        bar = tqdm(total=int(coups), unit="coup", unit_scale=True, desc=f"{decks}-deck coups")
     lookup = _shoe_lookup(decks, cls)
-    for n in sizes:
-        pf, bf = _simulate_chunk(n, decks, cls, lookup, rng)
-        player, banker = np.count_nonzero(pf > bf), np.count_nonzero(pf < bf)
-        counts += (player, banker, n - player - banker)
-        if bar is not None:
+    with LazyBar(coups, f"{decks}-deck coups", "coups", delay=0.0 if progress else 1.0,
+                 show=progress is not False) as bar:
+        for n in sizes:
+            pf, bf = _simulate_chunk(n, decks, cls, lookup, rng)
+            player, banker = np.count_nonzero(pf > bf), np.count_nonzero(pf < bf)
+            counts += (player, banker, n - player - banker)
             bar.update(n)
-    if bar is not None:
-        bar.close()
     return {name: int(c) for name, c in zip(OUTCOMES, counts)}
 
 
@@ -604,25 +634,30 @@ def simulate_shoes(shoes: int, decks: int = 8, seed: Seed = None, cut_card: int 
 
     Each shoe is shuffled once and dealt until the cut card (`cut_card` cards from the end) comes out; that coup
     is finished and one more is dealt, as at BaccaratShoe. The shoes run side by side, one numpy step per coup.
+    At most MAX_SHOES (10**7) shoes; a progress bar shows after a second.
     """
-    if isinstance(shoes, bool) or not isinstance(shoes, (int, np.integer)) or shoes < 0:
-        raise ValueError(f"shoes must be a whole number, 0 or more, not {shoes!r}")
+    shoes = _check_count(shoes, "shoes", MAX_SHOES)
     decks = _check_decks(decks, allow_infinite=False, limit=100)
     if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 11 <= cut_card < 52 * decks:
         raise ValueError(f"cut_card (cards behind it) must be from 11 to {52 * decks - 1}, not {cut_card!r}")
-    cls = _classes(rule)
+    cls = _classes(check_rule(rule))
     value_of, class_of = _shoe_lookup(decks, cls)
     rng = as_generator(seed)
     counts = np.zeros(3, dtype=np.int64)
-    for start in range(0, int(shoes), 10_000):  # 10 000 shoes of 8 decks take 8 MB at a time
-        n = min(10_000, int(shoes) - start)
-        order = rng.permuted(np.tile(np.arange(len(value_of), dtype=np.int16), (n, 1)), axis=1)
-        counts += _play_shoes(order, value_of, class_of, cut_card, cls)
+    with LazyBar(shoes, f"{decks}-deck shoes", "shoes") as bar:
+        for start in range(0, shoes, 10_000):  # 10 000 shoes of 8 decks take 8 MB at a time
+            n = min(10_000, shoes - start)
+            order = rng.permuted(np.tile(np.arange(len(value_of), dtype=np.int16), (n, 1)), axis=1)
+            counts += _play_shoes(order, value_of, class_of, cut_card, cls)
+            bar.update(n)
     return {name: int(c) for name, c in zip(OUTCOMES, counts)}
 
 
 def frequencies(counts: dict[str, int]) -> dict[str, tuple[float, float]]:
     """Each outcome's share of the coups and its standard error sqrt(p(1-p)/n)."""
+    if not isinstance(counts, dict) or not all(
+            not isinstance(c, bool) and isinstance(c, (int, np.integer)) and c >= 0 for c in counts.values()):
+        raise ValueError(f"counts must map outcomes to whole numbers of coups, 0 or more, not {counts!r}")
     n = sum(counts.values())
     if n == 0:
         raise ValueError("counts must contain at least one coup")

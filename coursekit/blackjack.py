@@ -21,7 +21,8 @@ from coursekit.blackjack_exact import (  # the exact solver, re-exported here  #
     dealer_table,
     exact_outcomes,
 )
-from coursekit.cards import Card, CardLike, ranks_of
+from coursekit.cards import Card, CardLike, card_list, check_shoe, ranks_of
+from coursekit.progress import LazyBar
 from coursekit.rng import as_generator
 from coursekit.superposition import Superposition, all_of, any_of, eigenstates
 
@@ -40,16 +41,20 @@ def card_points(card: CardLike) -> Superposition:
 
 
 def all_totals(cards: Iterable[CardLike]) -> Superposition:
-    """Every total of the hand, busted ones included: k aces give 2**k ways but only k+1 totals."""
-    counts = any_of(0)
+    """Every total of the hand, busted ones included: k aces give 2**k ways but only k+1 totals.
+
+    The seed's line 94 treats each ace as `counts = any(counts + 1, counts + 11)`: the ways double, the distinct
+    totals grow by one. So the aces are counted and their k + 1 totals added at once (linear in the cards).
+    """
+    points = aces = 0
     for rank in ranks_of(cards):
         if rank == "A":
-            counts = any_of(counts + 1, counts + 11)  # the seed's line 94: the ace doubles the states
+            aces += 1
         elif rank in ("J", "Q", "K"):
-            counts = counts + 10
+            points += 10
         else:
-            counts = counts + int(rank)
-    return counts
+            points += int(rank)
+    return any_of(*range(points + aces, points + 11 * aces + 1, 10))  # aces as 1, one more as 11 each step
 
 
 def hand_states(cards: Iterable[CardLike]) -> Superposition:
@@ -90,8 +95,10 @@ def is_busted(cards: Iterable[CardLike]) -> bool:
 def is_blackjack(cards: Iterable[CardLike]) -> bool:
     """A natural: exactly two cards that can count both 11 and 21 (an ace and a ten-valued card)."""
     ranks = ranks_of(cards)
+    if len(ranks) != 2:
+        return False
     counts = hand_states(ranks)
-    return len(ranks) == 2 and bool(counts == 21) and bool(counts == 11)  # seed 000's blackjack()
+    return bool(counts == 21) and bool(counts == 11)  # seed 000's blackjack()
 
 
 def describe_total(cards: Iterable[CardLike]) -> str:
@@ -108,6 +115,7 @@ def describe_total(cards: Iterable[CardLike]) -> str:
 def dealer_should_draw(cards: Iterable[CardLike], stands_at: int = DEALER_STANDS_AT,
                        hit_soft_17: bool = False) -> bool:
     """The dealer's fixed rule: draw below `stands_at` (17); with hit_soft_17 also draw on a soft 17."""
+    check_threshold(stands_at, "stands_at")
     ranks = ranks_of(cards)
     total = hand_total(ranks)
     if total is None:
@@ -157,12 +165,12 @@ class Hand:
     """The cards one participant holds (player or dealer), with seed 000's counting methods."""
 
     def __init__(self, cards: Iterable[CardLike] = ()) -> None:
-        self.cards: list[Card] = [c if isinstance(c, Card) else Card(r) for c, r in
-                                  zip(list(cards), ranks_of(list(cards)))]
+        items = card_list(cards)
+        self.cards: list[Card] = [c if isinstance(c, Card) else Card(r) for c, r in zip(items, ranks_of(items))]
 
     def draw(self, shoe) -> Card:
         """Take the next card from a shoe (anything with .draw()) into the hand."""
-        card = shoe.draw()
+        card = check_shoe(shoe).draw()
         self.cards.append(card)
         return card
 
@@ -211,6 +219,9 @@ class Hand:
 
 def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17: bool = False) -> Hand:
     """Let the dealer draw from the shoe until the rule says stand; returns the same hand."""
+    if not isinstance(hand, Hand):
+        raise ValueError(f"hand must be a blackjack Hand, not {hand!r}")
+    check_shoe(shoe)
     while dealer_should_draw(hand.cards, stands_at, hit_soft_17):
         hand.draw(shoe)
     return hand
@@ -221,6 +232,8 @@ def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17
 
 THIRTEEN = _np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])  # uniform ranks: ace, 2..9, four ten-valued
 CHUNK_CARDS = 1 << 22  # cards held in memory per chunk of games
+MAX_GAMES = 10**10  # simulate: games in one call (about an hour; a progress bar shows after a second)
+MAX_PLAYED = 10**8  # play_games: one result per game is kept (100 MB)
 
 
 def _total(hard: _np.ndarray, aces: _np.ndarray) -> _np.ndarray:
@@ -283,32 +296,50 @@ def _play_chunk(rng: _np.random.Generator, n: int, decks, player_stands_at: int,
     return result
 
 
-def play_games(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
-               progress: bool = True) -> _np.ndarray:
-    """The result of each of `games` simulated games of seed 002 (+1 win, 0 draw, -1 loss), vectorised with numpy.
+def _check_games(games: int, limit: int) -> int:
+    """Validate a number of games: a whole number from 0 to `limit`."""
+    if isinstance(games, bool) or not isinstance(games, (int, _np.integer)) or not 0 <= games <= limit:
+        raise ValueError(f"games must be a whole number from 0 to {limit:,}, not {games!r}")
+    return int(games)
 
-    A tqdm progress bar appears when the run takes more than a second (progress=False turns it off).
-    """
-    if isinstance(games, bool) or not isinstance(games, (int, _np.integer)) or games < 0:
-        raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
+
+def _game_chunks(games: int, decks, player_stands_at: int, dealer_stands_at: int, seed, progress: bool):
+    """Results of the games chunk by chunk (arrays of +1, 0, -1), with a tqdm bar after a second."""
     decks = check_decks(decks)
     check_threshold(player_stands_at, "player_stands_at")
     check_threshold(dealer_stands_at, "dealer_stands_at")
     rng = as_generator(seed)
-    from tqdm.auto import tqdm
-
-    parts = []
-    with tqdm(total=int(games), unit="games", delay=1.0, disable=not progress, leave=False) as bar:
+    with LazyBar(games, "games", "games", show=bool(progress)) as bar:
         chunk = max(1024, CHUNK_CARDS // (52 * (decks or 1)))
-        for start in range(0, int(games), chunk):
-            n = min(chunk, int(games) - start)
-            parts.append(_play_chunk(rng, n, decks, player_stands_at, dealer_stands_at))
+        for start in range(0, games, chunk):
+            n = min(chunk, games - start)
+            yield _play_chunk(rng, n, decks, player_stands_at, dealer_stands_at)
             bar.update(n)
+
+
+def play_games(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
+               progress: bool = True) -> _np.ndarray:
+    """The result of each of `games` simulated games of seed 002 (+1 win, 0 draw, -1 loss), vectorised with numpy.
+
+    At most MAX_PLAYED (10**8) games: one byte per game is kept. A tqdm progress bar appears when the run takes
+    more than a second (progress=False turns it off).
+    """
+    games = _check_games(games, MAX_PLAYED)
+    parts = list(_game_chunks(games, decks, player_stands_at, dealer_stands_at, seed, progress))
     return _np.concatenate(parts) if parts else _np.zeros(0, dtype=_np.int8)
 
 
 def simulate(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
              progress: bool = True) -> dict[str, int]:
-    """Counts of "win", "lose", "draw" for the player in `games` simulated games of seed 002 (decks=None: infinite)."""
-    results = play_games(games, decks, player_stands_at, dealer_stands_at, seed, progress)
-    return {"win": int((results == 1).sum()), "lose": int((results == -1).sum()), "draw": int((results == 0).sum())}
+    """Counts of "win", "lose", "draw" for the player in `games` simulated games of seed 002 (decks=None: infinite).
+
+    Counted chunk by chunk (memory stays small), at most MAX_GAMES (10**10) games; the same games as play_games.
+    """
+    games = _check_games(games, MAX_GAMES)
+    counts = {"win": 0, "lose": 0, "draw": 0}
+    for results in _game_chunks(games, decks, player_stands_at, dealer_stands_at, seed, progress):
+        wins, losses = int(_np.count_nonzero(results == 1)), int(_np.count_nonzero(results == -1))
+        counts["win"] += wins
+        counts["lose"] += losses
+        counts["draw"] += len(results) - wins - losses
+    return counts

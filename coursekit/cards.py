@@ -41,6 +41,7 @@ class Card:
 
 
 CardLike = Union[Card, str, int]
+_PLAIN_RANKS = frozenset(RANKS)  # rank strings that are already a rank: the fast path of ranks_of
 
 
 def rank_of(card: CardLike) -> str:
@@ -61,10 +62,25 @@ def rank_of(card: CardLike) -> str:
 
 
 def ranks_of(cards: Iterable[CardLike]) -> list[str]:
-    """The ranks of a sequence of cards or rank strings (a bare string is one card, not letters)."""
-    if isinstance(cards, (str, Card)):
-        cards = [cards]
-    return [rank_of(c) for c in cards]
+    """The ranks of a sequence of cards or rank strings (a bare string, a Card or a number is one card)."""
+    cards = card_list(cards)
+    plain = _PLAIN_RANKS
+    return [c if type(c) is str and c in plain else rank_of(c) for c in cards]
+
+
+def card_list(cards: Iterable[CardLike]) -> list:
+    """The cards as a list (a bare string, a Card or a number is one card); ValueError for anything else."""
+    if isinstance(cards, (str, Card)) or not hasattr(cards, "__iter__"):
+        return [cards]
+    return list(cards)
+
+
+def check_shoe(shoe: object) -> object:
+    """Validate a card source: anything with a draw() method (Shoe, InfiniteDeck, StackedDeck)."""
+    if not callable(getattr(shoe, "draw", None)):
+        raise ValueError(f"shoe must be a card source with a draw() method (a Shoe, an InfiniteDeck or a "
+                         f"StackedDeck), not {shoe!r}")
+    return shoe
 
 
 def full_deck() -> list[Card]:
@@ -72,12 +88,21 @@ def full_deck() -> list[Card]:
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
 
 
+MAX_DECKS = 100  # packs in one Shoe (casinos use up to 8); 100 packs are 5,200 cards
+
+
+def check_shoe_decks(decks: int) -> int:
+    """Validate the number of packs in a shoe: a whole number from 1 to MAX_DECKS."""
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"decks must be a whole number of packs from 1 to {MAX_DECKS}, not {decks!r}")
+    return decks
+
+
 class Shoe:
-    """A dealing shoe of several shuffled 52-card packs, seeded for reproducible deals."""
+    """A dealing shoe of 1 to MAX_DECKS (100) shuffled 52-card packs, seeded for reproducible deals."""
 
     def __init__(self, decks: int = 1, seed: Seed = None) -> None:
-        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise ValueError(f"decks must be a whole number of packs, 1 or more, not {decks!r}")
+        check_shoe_decks(decks)
         self.decks = decks
         self.rng = as_random(seed)
         self.cards: list[Card] = []
@@ -133,7 +158,7 @@ class StackedDeck:
     """A deck that deals a fixed sequence of cards, for examples, tests and replayed transcripts."""
 
     def __init__(self, cards: Iterable[CardLike]) -> None:
-        self.cards = [c if isinstance(c, Card) else Card(rank_of(c)) for c in cards]
+        self.cards = [c if isinstance(c, Card) else Card(rank_of(c)) for c in card_list(cards)]
         self.position = 0
 
     @property

@@ -21,11 +21,15 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
+from coursekit.progress import LazyBar
 from coursekit.rng import as_random
 
 State = Any
 Move = Any
 Player = Any
+
+MAX_ITERATIONS = 1_000_000  # iterations of one search (or one run): the tree grows by a node per iteration
+MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, minimax_value) may visit
 
 
 class Game(Protocol):
@@ -183,25 +187,27 @@ class MCTS:
 
     def search(self, state: State, iterations: int, trace: bool = False) -> dict:
         """A fresh search from `state`: run the iterations, return {move: MoveStats} for the root's moves."""
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+        _check_iterations(iterations, low=1)
         self.reset(state)
         self.run(iterations, trace=trace)
         return self.stats()
 
     def run(self, iterations: int, trace: bool = False) -> None:
-        """Grow the current tree by some iterations (keep a trace of each when asked)."""
+        """Grow the current tree by some iterations (keep a trace of each when asked); a progress bar past a second."""
         if self.root is None:
             raise ValueError("no tree yet: call reset(state) or search(state, iterations) first")
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
-            raise ValueError(f"iterations must be an int >= 0, not {iterations!r}")
-        if trace:
-            for _ in range(iterations):
-                self.trace.append(self.iterate(trace=True))
-            return
+        _check_iterations(iterations, low=0)
         iterate = self.iterate
-        for _ in range(iterations):
-            iterate()
+        with LazyBar(iterations, "MCTS iterations") as bar:
+            for done in range(0, iterations, 256):
+                block = min(256, iterations - done)
+                if trace:
+                    for _ in range(block):
+                        self.trace.append(iterate(trace=True))
+                else:
+                    for _ in range(block):
+                        iterate()
+                bar.update(block)
 
     def iterate(self, trace: bool = False) -> Iteration | None:
         """One iteration: selection, expansion, simulation, backpropagation."""
@@ -400,6 +406,13 @@ class MCTS:
         return len(seen)
 
 
+def _check_iterations(iterations: int, low: int) -> int:
+    """Validate a number of iterations: a whole number from `low` to MAX_ITERATIONS."""
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or not low <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"iterations must be a whole number from {low} to {MAX_ITERATIONS:,}, not {iterations!r}")
+    return iterations
+
+
 def best_move(game: Game, state: State, iterations: int, seed: Any = None, **options: Any) -> Move:
     """The move MCTS picks from `state` after `iterations` iterations (options as for MCTS)."""
     search = MCTS(game, seed=seed, **options)
@@ -412,13 +425,19 @@ def best_move(game: Game, state: State, iterations: int, seed: Any = None, **opt
 def hit_rates(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
               seeds: Sequence[int] = (0, 1, 2), **options: Any) -> list[float]:
     """For each state, the share of seeds whose search picks a move among `correct(state)`."""
-    states = list(states)
+    try:
+        states, seeds = list(states), list(seeds)
+    except TypeError:
+        raise ValueError(f"states and seeds must be sequences, not {states!r} and {seeds!r}") from None
     if not states or not seeds:
         raise ValueError("hit_rates needs at least one state and one seed")
+    _check_iterations(iterations, low=1)
     hits = [0] * len(states)
-    for seed in seeds:
-        for i, state in enumerate(states):
-            hits[i] += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+    with LazyBar(len(seeds) * len(states), "searches") as bar:
+        for seed in seeds:
+            for i, state in enumerate(states):
+                hits[i] += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+                bar.update()
     return [h / len(seeds) for h in hits]
 
 
@@ -441,8 +460,7 @@ def as_strategy(game: Game, iterations: int, label: str | None = None, **options
 
     Every decision is a fresh search from `game.start(n)` with `iterations` iterations, seeded by the rng it gets.
     """
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+    _check_iterations(iterations, low=1)
 
     def mcts_player(n: int, rng: random.Random | None = None) -> Move:
         return best_move(game, game.start(n), iterations, seed=rng if rng is not None else None, **options)
@@ -456,39 +474,84 @@ def _exact_value(game: Game, state: State, combine, memo: dict) -> "Fraction":
     """P(the player to move at state wins), combining the values of its moves with `combine` (memoised).
 
     A finished game is worth 1 to its winner and 1/2 for a draw; a child's value is turned round when the other
-    player moves there. The children are produced lazily so `combine` may stop early.
+    player moves there. With `_best` the moves after a certain win are not looked at; with `_mean` the values are
+    kept as unreduced (numerator, denominator) pairs until the end, so no greatest common divisor of huge numbers
+    is taken per position. The walk keeps its own stack (a start of 10,000 is 10,000 moves deep) and refuses
+    games of more than MAX_POSITIONS positions.
     """
     from fractions import Fraction
 
-    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+    if game.is_over(state):
+        raise ValueError(f"state {state!r} is a finished game")
+    mean = combine is _mean
+    if mean:
+        half, one, zero = (1, 2), (1, 1), (0, 1)
 
-    def children(s: State):
-        mover = game.to_move(s)
-        for move in game.moves(s):
+        def turned(v):
+            return (v[1] - v[0], v[1])
+    else:
+        half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+
+        def turned(v):
+            return one - v
+    got = memo.get(state)
+    if got is not None:
+        return got
+    # a frame: [state, its mover, its moves still to look at, the values so far, the child being computed]
+    stack = [[state, game.to_move(state), iter(game.moves(state)), [], None]]
+    on_stack = {state}
+    while stack:
+        frame = stack[-1]
+        s, mover, moves, values, pending = frame
+        if pending is not None:
+            child, flip = pending
+            values.append(turned(memo[child]) if flip else memo[child])
+            frame[4] = None
+        descended = False
+        while mean or not (values and values[-1] == 1):
+            move = next(moves, _DONE)
+            if move is _DONE:
+                break
             t = game.play(s, move)
             if game.is_over(t):
                 w = game.winner(t)
-                yield half if w is None else (one if w == mover else zero)
-            elif game.to_move(t) == mover:
-                yield value(t)
-            else:
-                yield one - value(t)
+                values.append(half if w is None else (one if w == mover else zero))
+                continue
+            flip = game.to_move(t) != mover
+            got = memo.get(t)
+            if got is not None:
+                values.append(turned(got) if flip else got)
+                continue
+            if t in on_stack:
+                raise ValueError(f"the game returns to {t!r}: exact values need a game without cycles")
+            if len(memo) + len(stack) >= MAX_POSITIONS:
+                raise ValueError(f"the game from {state!r} has more than {MAX_POSITIONS:,} positions, the bound "
+                                 f"of the exact values")
+            frame[4] = (t, flip)
+            stack.append([t, game.to_move(t), iter(game.moves(t)), [], None])
+            on_stack.add(t)
+            descended = True
+            break
+        if descended:
+            continue
+        if not values:
+            raise ValueError(f"state {s!r} has no moves but the game is not over")
+        memo[s] = combine(values)
+        on_stack.discard(s)
+        stack.pop()
+    result = memo[state]
+    return Fraction(*result) if mean else result
 
-    def value(s: State) -> Fraction:
-        got = memo.get(s)
-        if got is None:
-            memo[s] = got = combine(children(s))
-        return got
 
-    if game.is_over(state):
-        raise ValueError(f"state {state!r} is a finished game")
-    return value(state)
+_DONE = object()  # end of a move iterator
 
 
-def _mean(values) -> "Fraction":
-    """The average of the values (a uniformly random move)."""
-    values = list(values)
-    return sum(values) / len(values)
+def _mean(values: list) -> tuple[int, int]:
+    """The average of (numerator, denominator) pairs (a uniformly random move), unreduced."""
+    common = max(d for _, d in values)
+    if any(common % d for _, d in values):
+        common = math.lcm(*(d for _, d in values))
+    return sum(n * (common // d) for n, d in values), common * len(values)
 
 
 def _best(values) -> "Fraction":

@@ -17,16 +17,22 @@ the player to move. The game protocol used by `coursekit.mcts`:
 Positions: n is *losing* (the seed's red numbers) when the player to move loses against best play; 0 is red,
 since the player who produced it has won. Every other n is *winning* (blue). The move set itself is the attribute
 `SubtractionGame.move_set` (the name `moves` belongs to the protocol).
+
+Bounds (a ValueError names them): at most MAX_MOVE_COUNT moves, each at most MAX_MOVE; games start from at most
+MAX_START; position lists stop below MAX_LIMIT; full game trees up to MAX_TREE_N; the search for the period looks
+at most MAX_PERIOD_SEARCH positions. `is_losing(n)` and `winning_moves(n)` answer for any n through the period.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
+from coursekit.progress import LazyBar
 from coursekit.rng import Seed, as_random
 
 Strategy = Callable[[int, random.Random], int]
@@ -35,6 +41,16 @@ SEED_MOVES: tuple[int, ...] = (3, 5, 11)
 #: Seed 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
 SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
                                            2: (), 1: (), 0: ()}
+MAX_MOVE = 10_000  # largest move of a move set
+MAX_MOVE_COUNT = 50  # moves in a move set
+MAX_START = 10_000  # largest start number of a game (a playout walks down from it)
+MAX_LIMIT = 1_000_000  # losing_positions(limit) and winning_positions(limit) list numbers below this
+MAX_TREE_N = 10_000  # game_tree_size(n) and game_tree_leaves(n): numbers of thousands of digits
+MAX_PERIOD_SEARCH = 1_000_000  # positions the period search may look at (seconds; a bar after one)
+MAX_STARTS = 100_000  # start numbers of a match or tournament
+MAX_ROUNDS = 100_000  # rounds per start number of a match
+_DIRECT = 20_000  # below this, colours are computed straight up to n without the period
+
 #: Seed 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
 SEED_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
                                       56, 57, 58, 64, 65, 66, 72, 73, 74)
@@ -57,11 +73,13 @@ def parse_moves(moves: Union[str, Iterable[int]]) -> tuple[int, ...]:
         raise ValueError(f"moves must be a collection of positive integers, not {moves!r}") from None
     if not values:
         raise ValueError("moves must contain at least one positive integer, got an empty set")
+    if len(values) > MAX_MOVE_COUNT:
+        raise ValueError(f"a move set has at most {MAX_MOVE_COUNT} moves, not {len(values)}")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Integral):
             raise ValueError(f"moves must be positive integers, not {value!r}")
-        if value <= 0:
-            raise ValueError(f"moves must be positive integers (at least 1), not {value!r}")
+        if not 1 <= value <= MAX_MOVE:
+            raise ValueError(f"moves must be whole numbers from 1 to {MAX_MOVE:,}, not {value!r}")
     seen = set()
     for value in values:
         if value in seen:
@@ -86,7 +104,7 @@ class SubtractionGame:
 
     def __init__(self, moves: Union[str, Iterable[int]] = SEED_MOVES) -> None:
         self.move_set: tuple[int, ...] = parse_moves(moves)
-        self._losing: list[bool] = [True]  # position 0 is red
+        self._losing = bytearray([1])  # colours so far, 1 = red; position 0 is red
         self._period: Optional[tuple[int, int]] = None
 
     def __repr__(self) -> str:
@@ -101,22 +119,42 @@ class SubtractionGame:
     # --- positions (backward induction, seed 003's continue()) ----------------------------------------
     def _extend(self, limit: int) -> None:
         """Classify every n < limit: n is red unless some move reaches a red number >= 0."""
-        losing = self._losing
-        for n in range(len(losing), limit):
-            losing.append(not any(d <= n and losing[n - d] for d in self.move_set))
+        losing, moves = self._losing, self.move_set
+        largest = moves[-1]
+        for n in range(len(losing), min(limit, largest)):
+            losing.append(not any(d <= n and losing[n - d] for d in moves))
+        for n in range(max(len(losing), largest), limit):  # every move is possible from here on
+            losing.append(not any(losing[n - d] for d in moves))
 
-    def _check_n(self, n: int, name: str = "n", low: int = 0) -> int:
-        if isinstance(n, bool) or not isinstance(n, Integral) or n < low:
-            raise ValueError(f"{name} must be an integer >= {low}, not {n!r}")
+    def _check_n(self, n: int, name: str = "n", low: int = 0, high: Optional[int] = None) -> int:
+        if isinstance(n, bool) or not isinstance(n, Integral) or n < low or (high is not None and n > high):
+            allowed = f"from {low} to {high:,}" if high is not None else f">= {low}"
+            raise ValueError(f"{name} must be an integer {allowed}, not {n!r}")
         return int(n)
 
     def _red(self, n: int) -> bool:
-        """Colour lookup; beyond the computed table the period answers (any n, however large)."""
-        if n >= len(self._losing):
-            start, length = self.period()
-            if n >= len(self._losing):
-                n = start + (n - start) % length
-        return self._losing[n]
+        """Colour lookup; small n are computed straight, beyond that the period answers (any n, however large)."""
+        losing = self._losing
+        if n >= len(losing):
+            if self._period is None and n < _DIRECT:
+                self._extend(n + 1)
+            else:
+                start, length = self.period()
+                if n >= len(losing):
+                    n = start + (n - start) % length
+        return bool(losing[n])
+
+    def _colours(self, limit: int) -> bytes:
+        """The colours of 0 .. limit-1 (1 = red): from the table, else repeated from the period."""
+        losing = self._losing
+        if limit > len(losing):
+            if self._period is None and limit <= _DIRECT:
+                self._extend(limit)
+            else:
+                start, length = self.period()
+                cycle = bytes(losing[start:start + length])
+                return bytes(losing[:start]) + (cycle * ((limit - start) // length + 1))[:limit - start]
+        return bytes(losing[:limit])
 
     def is_losing(self, n: int) -> bool:
         """True when n is red: the player to move loses against best play (0 included)."""
@@ -124,13 +162,13 @@ class SubtractionGame:
 
     def losing_positions(self, limit: int) -> tuple[int, ...]:
         """The red numbers 0 <= n < limit (the seed's set A)."""
-        limit = self._check_n(limit, "limit")
-        return tuple(n for n in range(limit) if self._red(n))
+        colours = self._colours(self._check_n(limit, "limit", high=MAX_LIMIT))
+        return tuple(n for n, red in enumerate(colours) if red)
 
     def winning_positions(self, limit: int) -> tuple[int, ...]:
         """The blue numbers 0 <= n < limit (the seed's set B): the player to move can force a win."""
-        limit = self._check_n(limit, "limit")
-        return tuple(n for n in range(limit) if not self._red(n))
+        colours = self._colours(self._check_n(limit, "limit", high=MAX_LIMIT))
+        return tuple(n for n, red in enumerate(colours) if not red)
 
     def winning_moves(self, n: int) -> tuple[int, ...]:
         """The moves d that leave a red number n - d >= 0 (empty when n is red)."""
@@ -146,20 +184,60 @@ class SubtractionGame:
         index j whose window equals an earlier one W_i, every later window repeats too (same input, same output),
         so the colours are periodic with length j - i from i on. Conversely, any period (s, p) of the colours
         makes W_s = W_{s+p}, so the first repeat gives the smallest start and the smallest length.
+
+        The first repeat is found with Brent's cycle detection on the windows (compared by a rolling hash, then
+        by their colours), so memory stays proportional to start + length + m, not to m times the period.
         """
         if self._period is None:
-            m = self.move_set[-1]
-            seen: dict[tuple[bool, ...], int] = {}
-            k = 0
-            while True:
-                self._extend(k + m)
-                window = tuple(self._losing[k:k + m])
-                if window in seen:
-                    self._period = (seen[window], k - seen[window])
-                    break
-                seen[window] = k
-                k += 1
+            self._period = self._find_period()
         return self._period
+
+    def _find_period(self) -> tuple[int, int]:
+        """Brent's algorithm on the windows W_k: the cycle length (the period), then the first index on the cycle."""
+        from coursekit.progress import LazyBar
+
+        m, losing = self.move_set[-1], self._losing
+        base, modulus = 1_000_003, (1 << 61) - 1
+        top = pow(base, m - 1, modulus)  # weight of a window's first colour
+
+        def hash_at(k: int) -> int:
+            self._extend(k + m)
+            h = 0
+            for colour in losing[k:k + m]:
+                h = (h * base + colour) % modulus
+            return h
+
+        def step(k: int, h: int) -> int:
+            """The hash of W_{k+1} from that of W_k."""
+            if k + m >= len(losing):
+                if k + m >= MAX_PERIOD_SEARCH:
+                    raise ValueError(f"no period of {self!r} within {MAX_PERIOD_SEARCH:,} positions, the bound "
+                                     f"of the search")
+                self._extend(k + m + 4096)
+                bar.update(4096)
+            return ((h - losing[k] * top) * base + losing[k + m]) % modulus
+
+        def same(a: int, ha: int, b: int, hb: int) -> bool:
+            return ha == hb and losing[a:a + m] == losing[b:b + m]
+
+        with LazyBar(desc="period search", unit="positions") as bar:
+            power = length = 1
+            tortoise, h_tortoise = 0, hash_at(0)
+            hare, h_hare = 1, step(0, h_tortoise)
+            while not same(tortoise, h_tortoise, hare, h_hare):
+                if power == length:  # start a new power of two: the tortoise jumps to the hare
+                    tortoise, h_tortoise = hare, h_hare
+                    power *= 2
+                    length = 0
+                h_hare = step(hare, h_hare)
+                hare += 1
+                length += 1
+            start, h_start = 0, hash_at(0)
+            ahead, h_ahead = length, hash_at(length)
+            while not same(start, h_start, ahead, h_ahead):
+                h_start, h_ahead = step(start, h_start), step(ahead, h_ahead)
+                start, ahead = start + 1, ahead + 1
+        return start, length
 
     def strategy_table(self) -> list[tuple[int, tuple[int, ...]]]:
         """Seed 003's Table 2 for this move set: (n mod period length, winning moves for large n) per residue."""
@@ -173,18 +251,18 @@ class SubtractionGame:
 
     def game_tree_size(self, n: int) -> int:
         """Nodes of the full game tree from n (the seed's 'wrong approach'): every move sequence, ends included."""
-        n = self._check_n(n)
+        n = self._check_n(n, high=MAX_TREE_N)
         return _tree_size(self.move_set, n)
 
     def game_tree_leaves(self, n: int) -> int:
         """Finished games in the full game tree from n (leaves: positions with n <= 0)."""
-        n = self._check_n(n)
+        n = self._check_n(n, high=MAX_TREE_N)
         return _tree_leaves(self.move_set, n)
 
     # --- the game protocol ----------------------------------------------------------------------------
     def start(self, n: int) -> State:
-        """The opening position: n on the board (n >= 1), player 1 to move."""
-        return State(self._check_n(n, "the start number", low=1), 1)
+        """The opening position: n on the board (1 <= n <= MAX_START), player 1 to move."""
+        return State(self._check_n(n, "the start number", low=1, high=MAX_START), 1)
 
     def moves(self, state: State) -> tuple[int, ...]:
         """The legal moves: every subtraction while the game runs (even ones below 0), none once it is over."""
@@ -325,7 +403,11 @@ class Playout:
 
 def replay(course: Sequence[int], game: SubtractionGame = DEFAULT_GAME) -> Playout:
     """Check a written-down course (start, then each number produced) and return it as a Playout."""
-    course = tuple(int(c) for c in course)
+    if isinstance(course, (str, bytes)) or not hasattr(course, "__iter__"):
+        raise ValueError(f"course must be a sequence of numbers (start, then each number produced), not {course!r}")
+    course = tuple(course)
+    if not all(isinstance(c, Integral) and not isinstance(c, bool) for c in course):
+        raise ValueError(f"a course holds whole numbers, not {course!r}")
     if len(course) < 2:
         raise ValueError(f"a course needs a start and at least one move, not {course!r}")
     state = game.start(course[0])
@@ -344,15 +426,28 @@ def replay(course: Sequence[int], game: SubtractionGame = DEFAULT_GAME) -> Playo
 
 
 def _start_number(start: Union[int, Sequence[int]], rng: random.Random) -> int:
+    """The start number: start itself, or one picked at random from a range (or list) of them."""
     if isinstance(start, Integral) and not isinstance(start, bool):
-        return int(start)
-    try:
-        options = list(start)
-    except TypeError:
-        raise ValueError(f"start must be an integer >= 1 or a range of them, not {start!r}") from None
-    if not options:
-        raise ValueError("start must not be an empty range")
-    return int(rng.choice(options))
+        n = int(start)
+    else:
+        options = _start_list(start, "start")
+        n = options[rng.randrange(len(options))]  # as rng.choice(options)
+    return DEFAULT_GAME._check_n(n, "the start number", low=1, high=MAX_START)
+
+
+def _start_list(starts: Iterable[int], name: str = "starts") -> Sequence[int]:
+    """Start numbers as a sequence (a range stays a range): at least one, at most MAX_STARTS, each an integer."""
+    if isinstance(starts, (str, bytes)) or not hasattr(starts, "__iter__"):
+        raise ValueError(f"{name} must be an integer >= 1 or a range of them, not {starts!r}")
+    if not isinstance(starts, range):
+        if hasattr(starts, "__len__") and len(starts) > MAX_STARTS:
+            raise ValueError(f"{name} may hold at most {MAX_STARTS:,} start numbers, not {len(starts):,}")
+        starts = list(itertools.islice(starts, MAX_STARTS + 1))
+    if not len(starts):
+        raise ValueError(f"{name} must contain at least one start number")
+    if len(starts) > MAX_STARTS:
+        raise ValueError(f"{name} may hold at most {MAX_STARTS:,} start numbers, not more")
+    return starts
 
 
 def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
@@ -375,8 +470,14 @@ def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int
 
 # --- tournaments ------------------------------------------------------------------------------------------
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a win rate of wins out of games."""
-    if games <= 0:
+    """The Wilson score interval (95% by default) for a win rate of wins out of games (0 games: (0, 1))."""
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
+        raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
+    if isinstance(wins, bool) or not isinstance(wins, Integral) or not 0 <= wins <= games:
+        raise ValueError(f"wins must be a whole number from 0 to games ({games}), not {wins!r}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 < z < math.inf:
+        raise ValueError(f"z must be a positive number (1.96 for 95%), not {z!r}")
+    if games == 0:
         return (0.0, 1.0)
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
@@ -407,19 +508,26 @@ class Match:
 def match(strategy_a: Strategy, strategy_b: Strategy, starts: Iterable[int] = range(20, 51), rounds: int = 10,
           seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Match:
     """Play every start `rounds` times with a moving first and `rounds` times with b moving first."""
-    if isinstance(rounds, bool) or not isinstance(rounds, Integral) or rounds < 1:
-        raise ValueError(f"rounds must be a positive integer, not {rounds!r}")
+    rounds = _check_rounds(rounds)
     rng = as_random(seed)
-    starts = list(starts)
-    if not starts:
-        raise ValueError("starts must contain at least one start number")
+    starts = _start_list(starts)
     wins = games = 0
-    for n in starts:
-        for _ in range(rounds):
-            wins += playout(strategy_a, strategy_b, n, rng, game).winner == 1
-            wins += playout(strategy_b, strategy_a, n, rng, game).winner == 2
-            games += 2
+    with LazyBar(2 * rounds * len(starts), f"{strategy_name(strategy_a)} vs {strategy_name(strategy_b)}",
+                 "games") as bar:
+        for n in starts:
+            for _ in range(rounds):
+                wins += playout(strategy_a, strategy_b, n, rng, game).winner == 1
+                wins += playout(strategy_b, strategy_a, n, rng, game).winner == 2
+                games += 2
+            bar.update(2 * rounds)
     return Match(strategy_name(strategy_a), strategy_name(strategy_b), wins, games)
+
+
+def _check_rounds(rounds: int) -> int:
+    """Validate the rounds per start: a whole number from 1 to MAX_ROUNDS."""
+    if isinstance(rounds, bool) or not isinstance(rounds, Integral) or not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, not {rounds!r}")
+    return int(rounds)
 
 
 @dataclass(frozen=True)
@@ -454,7 +562,7 @@ def tournament(strategies: Mapping[str, Strategy], starts: Iterable[int] = range
     if not strategies:
         raise ValueError("strategies must name at least one strategy")
     rng = as_random(seed)
-    starts = list(starts)
+    starts = _start_list(starts)
     names = tuple(strategies)
     matches = {}
     for i, a in enumerate(names):
@@ -470,7 +578,7 @@ def mixed_sweep(ps: Iterable[float], opponent: Strategy = random_player, starts:
                 rounds: int = 10, seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> list[Match]:
     """mixed(p)'s record against the opponent for each p (one shared random stream, so seeded runs repeat)."""
     rng = as_random(seed)
-    starts = list(starts)
+    starts = _start_list(starts)
     return [match(mixed(p, game), opponent, starts, rounds, rng, game) for p in ps]
 
 

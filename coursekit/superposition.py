@@ -16,25 +16,39 @@ any(4)
 from __future__ import annotations
 
 import operator
+from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-__all__ = ["Superposition", "any_of", "all_of", "eigenstates"]
+__all__ = ["Superposition", "any_of", "all_of", "eigenstates", "MAX_PAIRS"]
+
+MAX_PAIRS = 100_000  # arithmetic or a comparison between two superpositions: at most this many pairs of states
 
 
 def _unique_states(states: Iterable[Any]) -> tuple:
-    """Distinct states, sorted when they can be, else in order of first appearance."""
-    seen: list = []
+    """Distinct states, sorted when they can be, else in order of first appearance (linear before the sort)."""
+    seen: dict = {}
     for state in states:
         try:
-            hash(state)
+            seen.setdefault(state, None)
         except TypeError as error:
             raise TypeError(f"superposition states must be hashable values, not {state!r}") from error
-        if state not in seen:
-            seen.append(state)
     try:
         return tuple(sorted(seen))
     except TypeError:
         return tuple(seen)
+
+
+def _plain_numbers(states: tuple) -> bool:
+    """True when every state is an int, a Fraction or a float other than NaN: they are totally ordered."""
+    return all(type(s) in (int, float, Fraction, bool) and s == s for s in states)
+
+
+def _check_pairs(a: "Superposition", b: "Superposition", what: str) -> None:
+    """Refuse work on more than MAX_PAIRS pairs of states (it grows as the product of the two sizes)."""
+    pairs = len(a.states) * len(b.states)
+    if pairs > MAX_PAIRS:
+        raise ValueError(f"{what} of superpositions with {len(a.states):,} and {len(b.states):,} states makes "
+                         f"{pairs:,} pairs; at most {MAX_PAIRS:,} are allowed")
 
 
 class Superposition:
@@ -103,6 +117,7 @@ class Superposition:
                     f"arithmetic between {self!r} and {other!r} mixes any and all; "
                     "use two superpositions of the same kind"
                 )
+            _check_pairs(self, other, "arithmetic")
             pairs = [(a, b) for a in self.states for b in other.states]
         else:
             pairs = [(a, other) for a in self.states]
@@ -130,12 +145,19 @@ class Superposition:
 
     # --- comparison: keep the states that satisfy it -------------------------------------------
     def _compare(self, other: Any, test: Callable[[Any, Any], bool]) -> "Superposition":
-        """The states of self that pass `test` against other (any: some state of it; all: every state)."""
-        if isinstance(other, Superposition):
-            quantifier = any if other.kind == "any" else all
+        """The states of self that pass `test` against other (any: some state of it; all: every state).
 
-            def passes(state):
-                return quantifier(test(state, o) for o in other.states)
+        Against numbers (no NaN) an ordering needs only the other's smallest or largest state and == / != only a
+        set, so the seed's minimum trick `c <= all_of(*eigenstates(c))` stays linear in the number of states.
+        """
+        if isinstance(other, Superposition):
+            passes = self._shortcut(other, test)
+            if passes is None:
+                _check_pairs(self, other, "a comparison")
+                quantifier = any if other.kind == "any" else all
+
+                def passes(state):
+                    return quantifier(test(state, o) for o in other.states)
         else:
 
             def passes(state):
@@ -145,6 +167,30 @@ class Superposition:
         if self.kind == "all" and len(kept) != len(self.states):
             return Superposition("all", (), from_comparison=True)  # true only when every state passes
         return Superposition(self.kind, kept, from_comparison=True)
+
+    @staticmethod
+    def _shortcut(other: "Superposition", test: Callable[[Any, Any], bool]):
+        """A linear test against every (all) or some (any) state of other, when its states are plain numbers."""
+        states = other.states
+        if not states or not _plain_numbers(states):
+            return None
+        every = other.kind == "all"
+        if test in (operator.lt, operator.le):      # below all of them: below the smallest; any: the largest
+            bound = states[0] if every else states[-1]
+            return lambda state: test(state, bound)
+        if test in (operator.gt, operator.ge):
+            bound = states[-1] if every else states[0]
+            return lambda state: test(state, bound)
+        members = set(states)
+        if test is operator.eq:
+            if every:
+                return lambda state: len(states) == 1 and state == states[0]
+            return lambda state: state in members and state == state
+        if test is operator.ne:
+            if every:
+                return lambda state: not (state == state and state in members)
+            return lambda state: len(states) > 1 or state != states[0]
+        return None
 
     def __lt__(self, other): return self._compare(other, operator.lt)
     def __le__(self, other): return self._compare(other, operator.le)

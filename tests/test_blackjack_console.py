@@ -88,7 +88,7 @@ def test_reshuffles_when_fewer_than_52_cards_remain():
 
 def test_bad_decks_is_a_clear_error():
     result = run_piped("", "--decks", "0")
-    assert result.returncode == 2 and "decks must be a whole number of packs, 1 or more, not 0" in result.stderr
+    assert result.returncode == 2 and "decks must be a whole number of packs from 1 to 100, not 0" in result.stderr
 
 
 def test_single_key_presses_on_a_terminal_with_colour():

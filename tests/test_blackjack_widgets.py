@@ -87,3 +87,16 @@ def test_explorer_bad_card_shows_a_message_and_keeps_the_hand():
     assert explorer.ranks == ["A", "7"]
     explorer.clear.click()
     assert explorer.ranks == [] and explorer.message.text == ""
+
+
+def test_explorer_refuses_a_pasted_pile_of_aces_quickly():
+    import time
+
+    explorer = SuperpositionExplorer("A, A")
+    start = time.perf_counter()
+    explorer.text.value = ", ".join(["A"] * 2000)
+    assert time.perf_counter() - start < 1
+    assert explorer.message.kind == "error" and "52" in explorer.message.text and "2,000" in explorer.message.text
+    assert explorer.ranks == ["A", "A"]
+    explorer.text.value = ", ".join(["A"] * 52)
+    assert explorer.message.text == "" and explorer.states == tuple(range(52, 52 + 10 * 52 + 1, 10))

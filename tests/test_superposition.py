@@ -111,3 +111,42 @@ def test_min_and_max_tricks(a):
 def test_eigenstates_are_sorted_and_unique(a):
     assert eigenstates(any_of(*a)) == tuple(sorted(set(a)))
     assert isinstance(any_of(*a), Superposition)
+
+
+numbers = st.one_of(small_ints, st.floats(-5, 5) | st.just(float("nan")),
+                    st.fractions(-3, 3, max_denominator=4))
+
+
+def _pairwise(a, other, cmp, every):
+    quantifier = all if every else any
+    return [x for x in a if quantifier(cmp(x, y) for y in other)]
+
+
+@given(st.lists(numbers, min_size=1, max_size=6), st.lists(numbers, min_size=1, max_size=6),
+       st.sampled_from(COMPARISONS), st.booleans())
+def test_comparisons_against_numbers_agree_with_the_pairwise_definition(a, b, cmp, every):
+    other = all_of(*b) if every else any_of(*b)
+    kept = cmp(any_of(*a), other)
+    expected = any_of(*_pairwise(any_of(*a).states, other.states, cmp, every))
+    assert len(kept.states) == len(expected.states)
+    assert all(x is y or x == y for x, y in zip(kept.states, expected.states))
+
+
+def test_mixed_states_still_compare_pairwise():
+    assert eigenstates(any_of("a", "b") == any_of("b", "c")) == ("b",)
+    assert eigenstates(any_of(1, 2, 3) != all_of(2, "x")) == (1, 3)
+
+
+def test_many_states_stay_linear_and_pairs_are_bounded():
+    import time
+
+    start = time.perf_counter()
+    many = any_of(*range(200_000))
+    assert int(many <= all_of(*eigenstates(many))) == 0
+    assert int(many >= all_of(*eigenstates(many))) == 199_999
+    assert len((many == any_of(*range(0, 400_000, 2))).states) == 100_000
+    assert time.perf_counter() - start < 5  # linear: pairwise would take hours
+    with pytest.raises(ValueError, match="at most 100,000"):
+        many + many
+    with pytest.raises(ValueError, match="at most 100,000"):
+        any_of(*map(str, range(400))) < all_of(*map(str, range(400)))

@@ -106,6 +106,9 @@ class BlackjackTable(CourseWidget):
                             f'<b>{self.total:+g}</b> &nbsp; Cards left in the shoe: {self.shoe.remaining}</span>')
 
 
+EXPLORER_CARDS = 52  # cards the superposition explorer shows at once
+
+
 class SuperpositionExplorer(CourseWidget):
     """Add cards to a hand and watch its superposition of totals grow; busted states drop out."""
 
@@ -136,6 +139,10 @@ class SuperpositionExplorer(CourseWidget):
         except ValueError:
             bad = next(p for p in parts if not _is_rank(p))
             self.message.show(f"{bad!r} is not a card. Use A, 2-10, J, Q or K, separated by commas.", "error")
+            return
+        if len(ranks) > EXPLORER_CARDS:
+            self.message.show(f"The explorer shows up to {EXPLORER_CARDS} cards (a whole pack), not {len(ranks):,}.",
+                              "error")
             return
         self.ranks = ranks
         self.message.clear()
