@@ -116,3 +116,17 @@ def test_course_code_is_found_however_it_is_imported():
     assert not uses(["from coursekit.blackjack import is_soft\ndef hand_total(c): ..."],
                     ["coursekit.blackjack.hand_total"])
     assert "coursekit.grading.check" in references(["from coursekit.grading import check"])
+
+
+def test_the_sandbox_mounts_its_private_tmp_before_anything_bound_below_it(monkeypatch, tmp_path):
+    from coursekit.grading import sandbox
+
+    course = tmp_path / "checkout" / "coursekit"  # a course checked out under /tmp, as CI does
+    monkeypatch.setattr(sandbox, "package_dir", lambda: course)
+    command = sandbox.bwrap_command(["python"], sandbox.Limits())
+    tmp_at = next(i for i in range(len(command) - 1) if command[i:i + 2] == ["--tmpfs", "/tmp"])
+    binds = [i for i, arg in enumerate(command) if arg == "--ro-bind" and command[i + 1] == str(course)]
+    assert binds and all(i > tmp_at for i in binds)
+    hidden = command.index(str(course / "grading" / "questions"))
+    assert command[hidden - 1] == "--tmpfs" and hidden > binds[0]
+    assert "--unshare-net" in command and "--unshare-pid" in command and "--die-with-parent" in command

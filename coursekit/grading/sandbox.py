@@ -80,6 +80,9 @@ def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
                "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
     if os.geteuid() == 0:  # the worker needs these two to drop to its own user id; it has no others
         command += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    # the private /tmp first: a bind below /tmp (a course checked out there) must go on top of it, not under it
+    command += ["--proc", "/proc", "--dev", "/dev",
+                "--perms", "1777", "--size", str(limits.tmp_mb * 1024 * 1024), "--tmpfs", "/tmp"]
     command += _binds(Path("/usr"))
     for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
         top = Path("/") / name
@@ -89,20 +92,21 @@ def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
             command += _binds(top)
     command += _binds(Path("/etc"))
     mounted = [Path("/usr")]
+    made = {Path("/"), Path("/tmp")}
     for folder in (Path(sys.base_prefix), Path(sys.prefix), package_dir()):
         folder = folder.resolve()
         if not any(folder == m or m in folder.parents for m in mounted):
-            for parent in reversed(folder.parents[:-1]):  # bwrap would make them 0700: unreadable after the uid drop
-                command += ["--perms", "0755", "--dir", str(parent)]
+            for parent in reversed(folder.parents):  # bwrap would make them 0700: unreadable after the uid drop
+                if parent not in made:
+                    command += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(parent)
             command += _binds(folder)
             mounted.append(folder)
     command += ["--tmpfs", str(package_dir() / "grading" / "questions")]
     cache = _matplotlib_cache()
     if cache is not None:
         command += ["--ro-bind", str(cache), "/opt/coursekit/mplcache"]
-    command += ["--proc", "/proc", "--dev", "/dev",
-                "--perms", "1777", "--size", str(limits.tmp_mb * 1024 * 1024), "--tmpfs", "/tmp",
-                "--chdir", "/tmp"]
+    command += ["--chdir", "/tmp"]
     return command + worker
 
 

@@ -50,9 +50,10 @@ def _confine(limits: dict) -> None:
     _prepare_home()
     uid = limits.get("uid")
     if uid is not None and os.getuid() == 0:
-        for folder, _, files in os.walk("/tmp"):
-            for name in [folder, *(os.path.join(folder, f) for f in files)]:
-                os.chown(name, int(uid), int(uid))
+        for top in (os.environ.get("HOME", "/tmp/home"), "/tmp/work"):  # only what this process made
+            for folder, _, files in os.walk(top):
+                for name in [folder, *(os.path.join(folder, f) for f in files)]:
+                    os.chown(name, int(uid), int(uid))
         os.setgroups([])
         os.setgid(int(uid))
         os.setuid(int(uid))
