@@ -256,3 +256,11 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
         "10.q1": 4, "10.q2": 3, "10.q3": 3, "10.q4": 0, "10.q5": 2, "10.q6": 0}
     (feedback,) = [t for t in aces["10.q1"]["tests"] if t["status"] == "fail"]
     assert "line 12 of 41" in feedback["label"] and feedback["actual"] == "'Dealer has 9, hand value is 22.'"
+
+
+@pytest.mark.slow
+def test_the_nbgrader_route_gives_the_worked_solution_every_automatic_point_and_the_blank_release_none(tmp_path):
+    nbgrader_suite = pytest.importorskip("test_nbgrader")  # tests/ is on the path when pytest collects this file
+    if nbgrader_suite.NBGRADER is None and not os.environ.get("CI"):
+        pytest.skip("nbgrader is not installed (pip install -e '.[class]')")
+    nbgrader_suite.test_nbgrader_releases_without_answers_and_autogrades_solution_full_blank_zero(tmp_path, "10")
