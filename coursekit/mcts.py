@@ -110,6 +110,11 @@ def random_rollout(game: Game, state: State, rng: random.Random) -> Move:
     return moves[int(rng.random() * len(moves))]
 
 
+def outcome(winner: Player | None, player: Player) -> float:
+    """The value of a finished game for `player`: 1 if it won, 1/2 for a draw (winner None), 0 if it lost."""
+    return 0.5 if winner is None else float(winner == player)
+
+
 def most_visits(stats: MoveStats) -> tuple:
     """Final choice "robust child": the move searched most often (ties: higher win rate)."""
     return (stats.visits, stats.win_rate)
@@ -230,63 +235,46 @@ class MCTS:
 
     # --- the four phases ---
     def select(self) -> tuple[list, list, list]:
-        """Selection: walk down while every move is tried; return the nodes, the actual states and the moves."""
-        node, state = self.root, self.root.state
-        path, states, moves = [node], [state], []
-        game, policy, c = self.game, self.tree_policy, self.exploration
-        on_path = {id(node)} if self.transpositions else None
-        replay = self._replay
-        fast = policy is ucb1
-        log, sqrt = math.log, math.sqrt
+        """Selection: from the root, step to the child with the best score while every move of the node is tried.
+
+        Returns the nodes on the path, the states reached (the real ones) and the moves between them.
+        """
+        node = self.root
+        path, states, moves = [node], [node.state], []
+        c, policy, fast, sqrt = self.exploration, self.tree_policy, self.tree_policy is ucb1, math.sqrt
+        shared, replay = self.transpositions, self.transpositions and self._replay
         while not node.untried and node.children:
-            best = chosen = None
-            best_score = -math.inf
-            if fast:                          # UCB1 inlined: w/n + c * sqrt(ln N) / sqrt(n)
-                bonus = c * sqrt(log(node.visits))
-                for move, child in node.children.items():
-                    v = child.visits
-                    score = child.wins / v + bonus / sqrt(v)
-                    if score > best_score:
-                        best, chosen, best_score = move, child, score
-            else:
-                parent_visits = node.visits
-                for move, child in node.children.items():
-                    score = policy(child, parent_visits, c)
-                    if score > best_score:
-                        best, chosen, best_score = move, child, score
-            if on_path is None:
-                state = chosen.state
-            else:
-                if id(chosen) in on_path:     # a cycle through a shared position: stop here
-                    break
-                on_path.add(id(chosen))
-                state = game.play(state, best) if replay else chosen.state
+            bonus, best = c * sqrt(math.log(node.visits)), -math.inf  # UCB1's c sqrt(ln N), once per node
+            for move, child in node.children.items():                # the child with the best score
+                score = child.wins / child.visits + bonus / sqrt(child.visits) if fast \
+                    else policy(child, node.visits, c)                 # (ucb1, inlined: no call per child)
+                if score > best:
+                    best, step, chosen = score, move, child
+            if shared and chosen in path:  # a cycle through a shared position: stop here
+                break
             node = chosen
             path.append(node)
-            states.append(state)
-            moves.append(best)
+            states.append(self.game.play(states[-1], step) if replay else node.state)
+            moves.append(step)
         return path, states, moves
 
     def expand(self, path: list, states: list, moves: list) -> Move | None:
-        """Expansion: add the position after one untried move of the last node (chosen at random)."""
-        node = path[-1]
-        if not node.untried or self.game.is_over(states[-1]):
-            return None
+        """Expansion: add the position after one untried move of the last node, chosen at random."""
+        node, game = path[-1], self.game
+        if not node.untried or game.is_over(states[-1]):
+            return None  # a finished game (or nothing left to try): simulate from here as it is
         untried = node.untried
         i = int(self.rng.random() * len(untried))
-        untried[i], untried[-1] = untried[-1], untried[i]
+        untried[i], untried[-1] = untried[-1], untried[i]  # the chosen move to the end, then off the list
         move = untried.pop()
-        state = self.game.play(states[-1], move)
-        child = None
-        self.linked = False
-        if self.transpositions:
-            key = self.key(state)
-            child = self.table.get(key)
-            self.linked = child is not None
-            if child is None:
-                child = self.table[key] = Node(state, () if self.game.is_over(state) else self.game.moves(state))
-        else:
-            child = Node(state, () if self.game.is_over(state) else self.game.moves(state))
+        state = game.play(states[-1], move)
+        key = self.key(state) if self.transpositions else None
+        child = self.table.get(key) if self.transpositions else None
+        self.linked = child is not None  # with transpositions: the position is already in the table, share it
+        if child is None:
+            child = Node(state, () if game.is_over(state) else game.moves(state))
+            if self.transpositions:
+                self.table[key] = child
         node.children[move] = child
         path.append(child)
         states.append(state)
@@ -294,46 +282,29 @@ class MCTS:
         return move
 
     def simulate(self, state: State, record: list | None = None) -> Player | None:
-        """Simulation: play the rollout policy to the end of the game; return the winner (None for a draw)."""
-        game, rng = self.game, self.rng
-        is_over, play, moves = game.is_over, game.play, game.moves
+        """Simulation: play the rollout policy from `state` to the end of the game; return the winner (None: draw)."""
+        game, rollout, rng = self.game, self.rollout, self.rng
+        is_over, play = game.is_over, game.play
         if record is not None:
             record.append(state)
-        if self.rollout is random_rollout:           # the hot loop, inlined
-            rnd = rng.random
-            if record is None:
-                while not is_over(state):
-                    ms = moves(state)
-                    state = play(state, ms[int(rnd() * len(ms))])
-            else:
-                while not is_over(state):
-                    ms = moves(state)
-                    state = play(state, ms[int(rnd() * len(ms))])
-                    record.append(state)
-        else:
-            policy = self.rollout
-            while not is_over(state):
-                state = play(state, policy(game, state, rng))
-                if record is not None:
-                    record.append(state)
+        while not is_over(state):
+            state = play(state, rollout(game, state, rng))
+            if record is not None:
+                record.append(state)
         return game.winner(state)
 
     def backpropagate(self, path: list, states: list, winner: Player | None) -> None:
-        """Backpropagation: one more visit for every node on the path, a win where its mover won."""
+        """Backpropagation: every node on the path gets a visit and the result for the player who moved into it.
+
+        The root has no mover in the tree: it counts the result for the opponent of the player to move there.
+        """
         to_move = self.game.to_move
         root = path[0]
         root.visits += 1
-        if winner is None:
-            root.wins += 0.5
-        elif winner != to_move(states[0]):
-            root.wins += 1.0
-        for i in range(1, len(path)):
-            node = path[i]
+        root.wins += 1 - outcome(winner, to_move(states[0]))
+        for node, before in zip(path[1:], states):  # before: the state its mover moved from
             node.visits += 1
-            if winner is None:
-                node.wins += 0.5
-            elif winner == to_move(states[i - 1]):
-                node.wins += 1.0
+            node.wins += outcome(winner, to_move(before))
 
     # --- what the search learned ---
     def stats(self, node: Node | None = None) -> dict:
@@ -594,8 +565,7 @@ def optimal_moves(game: Game, state: State) -> tuple:
     for move in game.moves(state):
         t = game.play(state, move)
         if game.is_over(t):
-            w = game.winner(t)
-            v = Fraction(1, 2) if w is None else Fraction(int(w == mover))
+            v = Fraction(outcome(game.winner(t), mover))
         else:
             v = minimax_value(game, t, memo)
             if game.to_move(t) != mover:
@@ -614,8 +584,7 @@ def move_values(game: Game, state: State, value: Callable[[Game, State], Any] = 
     for move in game.moves(state):
         t = game.play(state, move)
         if game.is_over(t):
-            w = game.winner(t)
-            out[move] = Fraction(1, 2) if w is None else Fraction(int(w == mover))
+            out[move] = Fraction(outcome(game.winner(t), mover))
         else:
             v = value(game, t)
             out[move] = v if game.to_move(t) == mover else 1 - v

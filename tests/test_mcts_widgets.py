@@ -35,6 +35,22 @@ def test_step_runs_one_iteration_and_shows_its_four_phases():
     assert len(stepper.stats) == 1 and "p1 = " in stepper.table.value
 
 
+def test_trace_table_has_one_row_per_iteration_and_a_column_per_phase():
+    from coursekit.widgets.mcts import TRACE_COLUMNS, trace_table
+
+    game = SubtractionGame()
+    search = MCTS(game, seed=1)
+    search.reset(game.start(22))
+    search.run(5, trace=True)
+    table = trace_table(search)
+    assert [row["iteration"] for row in table.rows] == ["1", "2", "3", "4", "5"]
+    assert table.rows[0]["1. selection"] == "stay at 22" and table.rows[3]["1. selection"].startswith("22 -> ")
+    text, page = repr(table), table._repr_html_()
+    assert text.splitlines()[0].split()[:2] == ["iteration", "1."] and "Iteration(" not in text
+    assert all(f">{column}<" in page for column in TRACE_COLUMNS)
+    assert len(trace_table(search, search.trace[:2]).rows) == 2
+
+
 def test_run_buttons_add_iterations_and_update_the_statistics():
     stepper = MCTSStepper(n=22, seed=2)
     stepper.run10.click()

@@ -55,11 +55,19 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
 
 
 def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseline: Optional[float] = None,
-                            title: Optional[str] = None):
-    """Accuracy (share of correct moves) against iterations, one line per variant; `baseline`: random picks."""
+                            title: Optional[str] = None, intervals: Optional[dict] = None):
+    """Accuracy (share of correct moves) against iterations, one line per variant; `baseline`: random picks.
+
+    `intervals` (optional): {variant: [(low, high) per budget]}, drawn as error bars (e.g. 95% Wilson intervals).
+    """
     fig, ax, owned = _axes(ax, (5.6, 3.4))
     for (name, values), colour in zip(table.items(), VARIANT_COLOURS):
-        ax.plot(budgets, np.asarray(values) * 100, "o-", color=colour, label=name)
+        values = np.asarray(values) * 100
+        ax.plot(budgets, values, "o-", color=colour, label=name)
+        if intervals and name in intervals:
+            low, high = (np.asarray([pair[i] for pair in intervals[name]]) * 100 for i in (0, 1))
+            spread = [np.maximum(0, values - low), np.maximum(0, high - values)]  # 0, not -1e-14, at 100%
+            ax.errorbar(budgets, values, yerr=spread, fmt="none", ecolor=colour, capsize=3, lw=1)
     if baseline is not None:
         ax.axhline(baseline * 100, color=GREY, ls="--", lw=1)
         ax.text(budgets[-1], baseline * 100 - 2, f"picking at random: {baseline:.0%}", fontsize=8, color=GREY,

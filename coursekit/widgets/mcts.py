@@ -14,6 +14,52 @@ MAX_START = 200
 PAD = "padding:0.1em 0.9em 0.1em 0;text-align:left"  # table cells
 
 
+TRACE_COLUMNS = ("iteration", "1. selection", "2. expansion", "3. simulation", "winner", "4. backpropagation")
+
+
+def iteration_row(root: int, it: Iteration) -> dict[str, str]:
+    """One traced iteration of a search from n = root, a few words per phase: one row of a trace table."""
+    walk = [root]
+    for d in it.selected:
+        walk.append(walk[-1] - d)
+    if it.expanded is None:
+        expansion = "none: the game is over"
+    else:
+        expansion = f"{walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}" + (" (shared)" if it.shared else "")
+    updates = [f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated if moves]
+    return {"iteration": str(it.number),
+            "1. selection": " -> ".join(map(str, walk)) if it.selected else f"stay at {root}",
+            "2. expansion": expansion,
+            "3. simulation": " -> ".join(str(s.n) for s in it.rollout),
+            "winner": f"player {it.winner}",
+            "4. backpropagation": ", ".join(updates) or "the root only"}
+
+
+class TraceTable:
+    """Traced iterations as a table: HTML in a notebook, aligned text elsewhere (the wins/visits after each one)."""
+
+    def __init__(self, rows: list[dict[str, str]]) -> None:
+        self.rows = rows
+
+    def __repr__(self) -> str:
+        widths = {c: max(len(c), *(len(row[c]) for row in self.rows)) for c in TRACE_COLUMNS}
+        lines = ["  ".join(c.ljust(widths[c]) for c in TRACE_COLUMNS)]
+        lines += ["  ".join(row[c].ljust(widths[c]) for c in TRACE_COLUMNS).rstrip() for row in self.rows]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th style="{PAD}">{html.escape(c)}</th>' for c in TRACE_COLUMNS)
+        body = "".join("<tr>" + "".join(f'<td style="{PAD}">{html.escape(row[c])}</td>' for c in TRACE_COLUMNS)
+                       + "</tr>" for row in self.rows)
+        return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def trace_table(search: MCTS, iterations: list[Iteration] | None = None) -> TraceTable:
+    """A table of traced iterations (default: the search's whole trace), one row per iteration, one column a phase."""
+    root = search.root.state.n
+    return TraceTable([iteration_row(root, it) for it in (search.trace if iterations is None else iterations)])
+
+
 class MCTSStepper(CourseWidget):
     """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases."""
 
@@ -141,9 +187,11 @@ class MCTSStepper(CourseWidget):
                             f'<div style="font-size:0.9em;color:#555"><span style="color:#d62728">red</span> move: '
                             f'it wins (leaves a red number); <span style="color:#1f77b4">blue</span> move: it loses</div>'
                             f'{footer}</div>')
-        lines = self.phase_lines()
-        self.phases.value = ("<div><b>Last iteration</b>" + "".join(f"<div>{html.escape(t)}</div>" for t in lines)
-                             + "</div>") if lines else ""
+        lines = [line.split(": ", 1) for line in self.phase_lines()]
+        self.phases.value = ('<div><b>Last iteration</b><table style="font-size:1.0em">' + "".join(
+            f'<tr><td style="{PAD};white-space:nowrap;vertical-align:top">{html.escape(phase)}</td>'
+            f'<td style="{PAD}">{html.escape(what)}</td></tr>' for phase, what in lines)
+            + "</table></div>") if lines else ""
         if self.view is None:
             self.view = SearchTreeFigure(dpi=self.dpi)
         self.tree.value = canvas_png(self.view.draw(self.search, depth=self.depth, highlight=self.last))
