@@ -42,11 +42,12 @@ def cases(repeats: int):
     from coursekit.widgets.baccarat import CoupTable, OddsExplorer
     from coursekit.widgets.blackjack import BlackjackTable, SuperpositionExplorer
     from coursekit.widgets.blackjack_numbers import SimulationExplorer
-    from coursekit.widgets.demo import DEMO_PICTURE_DPI, DEMO_TREE_DPI, Resettable
+    from coursekit.widgets.demo import DEMO_PICTURE_DPI, DEMO_TREE_DPI, Resettable, tournament_dashboard
     from coursekit.widgets.mcts import MCTSStepper
     from coursekit.widgets.start import WidgetCheck
     from coursekit.widgets.subtraction import MoveSetExplorer, PlayoutWidget
     from coursekit.widgets.tournament import TournamentTable
+    from coursekit.widgets.tournament_advice import AdvisedTournament
 
     check = WidgetCheck(seed=2026)
     yield "WidgetCheck", "Deal", timed(check.deal.click, repeats)
@@ -74,6 +75,18 @@ def cases(repeats: int):
     yield "TournamentTable", "Bet", timed(tour.bet.click, repeats, before=lambda: (tour.new.click(), tour.next.click()))
     yield "TournamentTable", "Auto round: bold", timed(tour.bold.click, repeats, before=tour.new.click)
     yield "TournamentTable", "New tournament", timed(tour.new.click, repeats)
+
+    advised = AdvisedTournament(seed=4)  # lesson 10's widget and notebooks/demos/tournament.ipynb's
+    yield "AdvisedTournament", "Next round", timed(advised.next.click, repeats, before=advised.new.click)
+    dealt = lambda: (advised.new.click(), advised.next.click())  # noqa: E731 - a round waiting for the bet
+    yield "AdvisedTournament", "Bet", timed(advised.bet.click, repeats, before=dealt)
+    yield "AdvisedTournament", "Play the advice (bet)", timed(advised.follow.click, repeats, before=dealt)
+    yield "AdvisedTournament", "Stand (dealer plays)", timed(advised.stand.click, repeats,
+                                                             before=lambda: (dealt(), advised.bet.click()))
+    yield "AdvisedTournament", "New tournament", timed(advised.new.click, repeats)
+    demo_tournament = tournament_dashboard(seed=4)["The 100 EUR tournament, with the best advice"]
+    yield "AdvisedTournament (demo)", "Reset", timed(demo_tournament.reset.click, repeats,
+                                                     before=demo_tournament.inner.follow.click)
 
     coups = CoupTable(seed=1)
     yield "CoupTable", "Deal", timed(coups.deal.click, repeats)
@@ -185,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             runs.setdefault(tuple(key.split("|")), {})[writer] = value
     print(f"widget callbacks, {args.repeats} calls each, each writer in a fresh process; target {TARGET_MS:.0f} ms;")
     print("median (max) ms by PNG writer")
-    print(f"{'widget':<24}{'callback':<32}{'png_from_rgba':>16}{'Pillow':>16}  verdict")
+    print(f"{'widget':<26}{'callback':<32}{'png_from_rgba':>16}{'Pillow':>16}  verdict")
     slow = {"png_from_rgba": 0, "Pillow": 0}
     failed = 0
     for (name, callback), run in runs.items():
@@ -199,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         if errors:
             verdict = f"FAILED ({errors[0]})"
             failed += 1
-        print(f"{name:<24}{callback:<32}{cells[0]:>16}{cells[1]:>16}  {verdict}")
+        print(f"{name:<26}{callback:<32}{cells[0]:>16}{cells[1]:>16}  {verdict}")
     print(f"over {TARGET_MS:.0f} ms by median: {slow['png_from_rgba']} callback(s) with png_from_rgba, "
           f"{slow['Pillow']} with Pillow; {failed} failed")
     if slow["Pillow"] > slow["png_from_rgba"]:

@@ -6,9 +6,9 @@ import ipywidgets as w
 import pytest
 
 from coursekit.widgets.demo import (DEMO_CSS, Dashboard, Resettable, baccarat_dashboard, blackjack_dashboard,
-                                    mcts_dashboard, subtraction_dashboard)
+                                    mcts_dashboard, subtraction_dashboard, tournament_dashboard)
 
-DASHBOARDS = [blackjack_dashboard, baccarat_dashboard, subtraction_dashboard, mcts_dashboard]
+DASHBOARDS = [blackjack_dashboard, baccarat_dashboard, subtraction_dashboard, mcts_dashboard, tournament_dashboard]
 
 
 def _walk(widget):
@@ -61,6 +61,25 @@ def test_blackjack_dashboard_plays_a_round_from_python():
     tournament.bet.click()
     assert tournament.message.kind == "error" and "10" in tournament.message.text
 
+
+
+def test_tournament_dashboard_plays_the_advice_and_reset_brings_back_the_first_tournament():
+    board = tournament_dashboard(seed=3)
+    box = board["The 100 EUR tournament, with the best advice"]
+    first = box.inner
+    start = first.chance
+    assert first.advice.value and "Advice: press Next round." in first.tip.value
+    for _ in range(3):  # next round, the advised bet, then the advised hit or stand
+        first.follow.click()
+    assert first.game.round == 1 and len(first.chances) == 4 and first.given_away == 0
+    first.seed.value, first.advice.value, first.amount.value = 9, False, "60"
+    box.reset.click()  # in place: the chance figure is kept
+    assert box.inner is first and first.seed.value == 3 and first.advice.value and first.amount.value == ""
+    assert first.game.round == 0 and first.chances == [start] and first.choices == [] and first.given_away == 0
+    fresh = tournament_dashboard(seed=3)["The 100 EUR tournament, with the best advice"].inner
+    for widget in (first, fresh):
+        widget.follow.click()
+    assert first.game.player.cards == fresh.game.player.cards  # the cards of a fresh tournament with seed 3
 
 def test_an_unexpected_error_in_a_callback_shows_in_the_widget_not_nowhere():
     from coursekit.widgets import common

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Callable, Optional
 
 import ipywidgets as w
 
@@ -48,10 +48,15 @@ body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
 
 
 class Resettable(CourseWidget):
-    """A widget built by `factory`, plus a Reset button that rebuilds it with its first settings."""
+    """A widget built by `factory`, plus a Reset button that rebuilds it with its first settings.
 
-    def __init__(self, factory: Callable[[], w.Widget]) -> None:
-        self.factory = factory
+    With `restore`, Reset calls `restore(widget)` instead, which puts the first settings back in place (for a widget
+    whose kept figure is slow to build anew).
+    """
+
+    def __init__(self, factory: Callable[[], w.Widget],
+                 restore: Optional[Callable[[w.Widget], None]] = None) -> None:
+        self.factory, self.restore = factory, restore
         self.reset = w.Button(description="Reset", icon="refresh", tooltip="back to the first settings")
         self.on_click(self.reset, self.rebuild)
         self.message = MessageBar()
@@ -59,7 +64,10 @@ class Resettable(CourseWidget):
         super().__init__([self.inner, self.reset, self.message])
 
     def rebuild(self) -> None:
-        """Replace the widget by a fresh one from the factory."""
+        """Replace the widget by a fresh one from the factory (or restore it in place)."""
+        if self.restore is not None:
+            self.restore(self.inner)
+            return
         old, self.inner = self.inner, self.factory()
         self.children = [self.inner, self.reset, self.message]
         old.close()
@@ -131,3 +139,21 @@ def mcts_dashboard(seed: int = 1) -> Dashboard:
         ("MCTS stepper", "Each Step runs selection, expansion, simulation and backpropagation once.",
          MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI)),
     ])
+
+
+def tournament_dashboard(seed: int = 4) -> Dashboard:
+    """Lesson 10 for class: seed 004's tournament with the exactly optimal advice, and the chance to win per step."""
+    from coursekit.widgets.tournament_advice import AdvisedTournament
+
+    return Dashboard([
+        ("The 100 EUR tournament, with the best advice",
+         "Bet after your first card, then Hit or Stand; the advice is the exact optimum. The line is your chance "
+         "to win the tournament after every step.",
+         Resettable(lambda: AdvisedTournament(seed=seed), restore=lambda t: _restore_tournament(t, seed))),
+    ])
+
+
+def _restore_tournament(tournament, seed: int) -> None:
+    """An AdvisedTournament back to its first settings, in place: its chance figure is kept (a new one costs 100 ms)."""
+    tournament.seed.value, tournament.advice.value, tournament.amount.value = seed, True, ""
+    tournament.restart()

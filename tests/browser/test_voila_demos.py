@@ -77,8 +77,20 @@ def demo_mcts(page, expect):
     expect(message(stepper)).to_contain_text("start n must be a whole number from 1 to")
 
 
+def demo_tournament(page, expect):
+    table = part(page, button="Play the advice")
+    expect(table).to_contain_text("Chance to win with best play from here")
+    expect(table).to_contain_text("Advice: press Next round.")
+    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 10€ is placed
+    before = image_src(table)
+    click(table, "Play the advice")
+    expect(table.locator("img").first).not_to_have_attribute("src", before)  # the chance line grew a step
+    click(part(page, button="Reset"), "Reset")
+    expect(message(part(page, button="Play the advice"))).to_contain_text("You have 100€. Press Next round")
+
+
 DEMO_INTERACTIONS = {"blackjack": demo_blackjack, "baccarat": demo_baccarat, "game_graph": demo_game_graph,
-                     "mcts": demo_mcts}
+                     "mcts": demo_mcts, "tournament": demo_tournament}
 
 
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
