@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 
-from coursekit.baccarat import OUTCOMES, _enumerate, exact_counts, exact_odds, house_edge, simulate
+from coursekit.baccarat import OUTCOMES, clear_caches, exact_counts, exact_odds, house_edge, simulate
 
 
 def coups_per_second(coups: int, decks, seed: int = 1) -> float:
@@ -17,10 +17,10 @@ def coups_per_second(coups: int, decks, seed: int = 1) -> float:
 
 
 def enumeration_seconds(decks, repeats: int = 5) -> float:
-    """Best of `repeats` cold runs of exact_counts (its cache cleared each time)."""
+    """Best of `repeats` warm runs of exact_counts (its cache cleared each time; cold runs: bench_exact.py)."""
     best = math.inf
     for _ in range(repeats):
-        _enumerate.cache_clear()
+        clear_caches()
         start = time.perf_counter()
         exact_counts(decks)
         best = min(best, time.perf_counter() - start)
@@ -32,7 +32,7 @@ def main() -> None:
     for decks in (8, 1):
         print(f"simulate, {decks} deck(s): {coups_per_second(10_000_000, decks) / 1e6:.1f} million coups/s")
     for decks in (8, 1, math.inf):
-        print(f"exact_odds({decks}): {enumeration_seconds(decks) * 1000:.1f} ms")
+        print(f"exact_odds({decks}), warm: {enumeration_seconds(decks) * 1000:.1f} ms")
     odds = exact_odds(8)
     print("8 decks exact: " + ", ".join(f"{k} {float(odds[k]):.6f}" for k in OUTCOMES))
     print("8 decks house edge: " + ", ".join(f"{k} {float(house_edge(k)) * 100:.4f}%" for k in OUTCOMES))

@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python bench/bench_blackjack.py [--quick]
 Times are CPU seconds of this process (time.process_time), so other jobs on the machine disturb them less.
-The seed's method runs once (it takes seconds); exact_outcomes runs 5 times with its caches cleared (cold, after one
-warm-up call for numpy's lazy imports); the best run counts, and the ratio against the median run is printed too.
+The seed's method runs once (it takes seconds); exact_outcomes runs 5 times with its caches cleared (warm: after one
+call that paid for numpy's lazy imports); the best run counts, and the ratio against the median run is printed too.
+The first call in a fresh interpreter (cold) is measured by bench/bench_exact.py.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ def main(argv: list[str]) -> int:
     exact_outcomes(1)  # first call of the process: lazy numpy imports; then every timed run starts cold
     runs = []
     for _ in range(5):
-        blackjack_exact.hand_tree.cache_clear()
+        blackjack_exact.clear_caches()
         exact, seconds = cpu(exact_outcomes, 1)
         runs.append(seconds)
     best, median = min(runs), sorted(runs)[len(runs) // 2]
-    print("coursekit.blackjack.exact_outcomes(decks=1), exact fractions, cold cache:")
+    print("coursekit.blackjack.exact_outcomes(decks=1), exact fractions, warm (caches cleared):")
     print(f"  lose {float(exact['lose']):.6f}  win {float(exact['win']):.6f}  draw {float(exact['draw']):.6f}   "
           f"{best * 1000:.1f} ms CPU (best of 5; all: {', '.join(f'{r * 1000:.0f}' for r in runs)} ms)")
     print(f"  exact lose = {exact['lose']}")

@@ -399,7 +399,7 @@ def _check_decks(decks, allow_infinite: bool = True, limit: Optional[int] = None
 
 def _outcome_index(player: np.ndarray, banker: np.ndarray) -> np.ndarray:
     """0 where the player wins, 1 where the banker wins, 2 on a tie."""
-    return np.where(player > banker, 0, np.where(player < banker, 1, 2))
+    return (player < banker).view(np.int8) + 2 * (player == banker).view(np.int8)
 
 
 def _sums(weights: np.ndarray, outcome: np.ndarray) -> list[int]:
@@ -414,53 +414,90 @@ def exact_counts(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dic
 
 @functools.lru_cache(maxsize=128)
 def _enumerate(decks: Union[int, float], rule: Rule) -> tuple[int, int, int]:
-    """Player, banker and tie counts of exact_counts, enumerated over card classes with integer weights."""
-    cls = _classes(check_rule(rule))
-    K = len(cls.values)
+    """Player, banker and tie counts of exact_counts, enumerated over card classes with integer weights.
+
+    The first four cards are taken as an unordered player pair and an unordered banker pair of classes (55 x 55
+    rows for the casino rule), weighted by their orders and by the falling counts of the cards they use. A third
+    card for the banker is never enumerated: per row, the cards left by banker total (a shifted histogram) and its
+    running sum say at once how many of them make the banker's final total lower, equal or higher; the player's
+    own third card, when it is the same kind, is taken back out. So a coup costs a few numpy steps on arrays of a
+    few thousand entries.
+    """
+    cls = _classes(rule)
+    values = cls.values
+    k = len(values)
     finite = not math.isinf(decks)
     size = np.array([len(r) for r in cls.ranks], dtype=np.int64)
     count = size * 4 * decks if finite else size  # infinite: weights per 13 ranks, never depleted
     n_cards = int(count.sum())
-    v = cls.values
-    eye = np.eye(K, dtype=np.int64)
-
-    # first four cards: player, banker, player, banker
-    k = np.indices((K,) * 4).reshape(4, -1)
-    used = np.zeros((k.shape[1], K), dtype=np.int64)
-    w4 = np.ones(k.shape[1], dtype=np.int64)
-    for j in range(4):
-        w4 *= count[k[j]] - (used[np.arange(k.shape[1]), k[j]] if finite else 0)
-        used += eye[k[j]]
-    avail = count - used if finite else np.broadcast_to(count, used.shape)
-    p2, b2 = (v[k[0]] + v[k[2]]) % 10, (v[k[1]] + v[k[3]]) % 10
+    first, second = np.triu_indices(k)  # unordered pairs of classes
+    orders = np.where(first == second, 1, 2)
+    pair = np.arange(len(first))
+    player, banker = np.repeat(pair, len(pair)), np.tile(pair, len(pair))
+    cards = (first[player], second[player], first[banker], second[banker])
+    kinds = np.arange(k)
+    small = np.int32  # cards per class and per row fit; (rows, classes) arrays stay under 128 kB (no mmap per call)
+    if finite:  # the falling counts: each card is one fewer of its kind for the cards after it
+        ways = count[cards[0]] * (count[cards[1]] - (cards[1] == cards[0]))
+        ways = ways * (count[cards[2]] - (cards[2] == cards[0]) - (cards[2] == cards[1]))
+        ways = ways * (count[cards[3]] - (cards[3] == cards[0]) - (cards[3] == cards[1]) - (cards[3] == cards[2]))
+        left = np.broadcast_to(count.astype(small), (len(player), k)).copy()
+        for c in cards:
+            left -= c[:, None] == kinds  # (rows, classes) left in the shoe
+    else:
+        ways = count[cards[0]] * count[cards[1]] * count[cards[2]] * count[cards[3]]
+        left = np.broadcast_to(count.astype(small), (len(player), k))
+    ways = ways * orders[player] * orders[banker]  # ordered deals of the first four cards
+    p2 = (values[cards[0]] + values[cards[1]]) % 10
+    b2 = (values[cards[2]] + values[cards[3]]) % 10
     natural = (p2 >= 8) | (b2 >= 8)
-    b2c = np.minimum(b2, 7)
     stood = ~natural & (p2 >= 6)
     drew = ~natural & (p2 <= 5)
+    b2c = np.minimum(b2, 7)
     banker_after_stand = stood & cls.draws_stood[b2c]
+    s4 = _sums(ways, np.where(natural | (stood & ~banker_after_stand), _outcome_index(p2, b2), -1))
+    # cards left per banker final total after one more card: left by point value, shifted by the banker's total
+    if len(set(values.tolist())) == k:
+        by_value = np.zeros((len(p2), 10), dtype=small)
+        by_value[:, values] = left
+    else:  # several classes share a point value (a rule that tells ranks apart)
+        by_value = left @ (values[:, None] == np.arange(10)).astype(small)
+    rows = np.arange(len(p2), dtype=small)[:, None] * 10
+    finals = np.take(by_value, rows + (np.arange(10, dtype=small) - b2[:, None].astype(small)) % 10)
+    below = np.cumsum(finals, axis=1, dtype=small) - finals  # cards that leave the banker below each total
+    remaining = finals.sum(axis=1, dtype=small)
 
-    s4 = _sums(w4, np.where(natural | (stood & ~banker_after_stand), _outcome_index(p2, b2), -1))
+    def against(idx: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Cards left for the banker's draw that make the player win, lose, tie with `total` (rows idx)."""
+        flat = (idx * 10).reshape(idx.shape + (1,) * (total.ndim - idx.ndim)) + total
+        win, tie = np.take(below, flat), np.take(finals, flat)
+        return win, remaining[idx].reshape(flat.shape[:1] + (1,) * (flat.ndim - 1)) - win - tie, tie
 
-    # player stood, banker draws the fifth card
-    rows = np.flatnonzero(banker_after_stand)
-    w5 = w4[rows, None] * avail[rows]
-    s5 = _sums(w5, _outcome_index(p2[rows, None], (b2[rows, None] + v) % 10))
-
-    # player draws the fifth card; the table decides whether the banker draws the sixth
-    rows = np.flatnonzero(drew)
-    w5 = w4[rows, None] * avail[rows]
-    pf = (p2[rows, None] + v) % 10
-    bd = cls.draws[b2[rows]]  # (rows, K): banker draws after a third card of class k
-    s5b = _sums(w5, np.where(bd, -1, _outcome_index(pf, b2[rows, None])))
-    i, k5 = np.nonzero(bd)
-    avail6 = avail[rows[i]] - (eye[k5] if finite else 0)
-    w6 = w5[i, k5, None] * avail6
-    s6 = _sums(w6, _outcome_index(pf[i, k5, None], (b2[rows[i], None] + v) % 10))
-
+    # the player stood, the banker draws the fifth card
+    idx = np.flatnonzero(banker_after_stand)
+    s5 = [int(ways[idx] @ n.astype(np.int64)) for n in against(idx, p2[idx])]
+    # the player draws the fifth card; the table decides whether the banker draws the sixth. Per row first (the
+    # counts of two cards fit in int32), then weighted by the row's ways (int64)
+    idx = np.flatnonzero(drew)
+    w, fifth = ways[idx], left[idx]
+    final = (p2[idx, None] + values[None, :]) % 10
+    draws = cls.draws[b2[idx]]
+    stands = np.where(draws, -1, _outcome_index(final, b2[idx, None]))
+    s5b = [int(w @ (fifth * (stands == o)).sum(axis=1, dtype=np.int64)) for o in range(3)]
+    win, lose, tie = against(idx, final)
+    if finite:  # the sixth card is not the fifth card itself
+        own = (b2[idx, None] + values[None, :]) % 10
+        win, lose, tie = win - (final > own), lose - (final < own), tie - (final == own)
+    s6 = [int(w @ (fifth * n).sum(axis=1, where=draws, dtype=np.int64)) for n in (win, lose, tie)]
     tail4, tail5 = (n_cards - 4) * (n_cards - 5), n_cards - 5
     if not finite:
         tail4, tail5 = n_cards * n_cards, n_cards
     return tuple(s4[o] * tail4 + (s5[o] + s5b[o]) * tail5 + s6[o] for o in range(3))
+
+
+def clear_caches() -> None:
+    """Forget the enumerated counts (benchmarks time a computation from scratch this way)."""
+    _enumerate.cache_clear()
 
 
 def exact_odds(decks: Union[int, float] = 8, rule: Rule = banker_draws) -> dict[str, Fraction]:

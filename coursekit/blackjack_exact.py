@@ -1,9 +1,13 @@
 """Exact blackjack odds over deck compositions: seed 002's game and the dealer's outcomes by up-card.
 
-The trick that makes it fast: drawing without replacement, the chance of one ordered sequence of ranks depends only
-on *which* ranks were drawn (prod of falling factorials of the counts over a falling factorial of the deck size).
-So every hand is a multiset of ranks, the player's final multisets are enumerated once, and the dealer's draws are
-pushed through all of them at once as integer arrays (one column per deck left after the player).
+Drawing without replacement, the chance of one ordered sequence of ranks depends only on *which* ranks were drawn:
+a hand is a multiset of ranks. So each hand's final multisets are enumerated once (`_finals`: level by level, with
+how many rank orders reach each). The player's final P and the dealer's final D then meet in one formula: the
+dealer draws D from the deck left by P in `ways(D) * prod_r (c_r - p_r)_(d_r)` ordered ways, (x)_k the falling
+factorial. `_join` sums that over all D for every P at once, rank by rank: after fixing the dealer's counts of the
+ranks below r only the player's counts of the ranks from r on still matter, so partial sums are shared between all
+players that agree on those ranks (about a million small integer products for one deck instead of the 3.7 million
+player-dealer pairs, and no Python loop per pair).
 Ranks are indexed 0..9: ace, 2, ..., 9, ten-valued. Results are exact `Fraction`s; decks=None is an infinite deck.
 """
 
@@ -21,6 +25,13 @@ BUST, NATURAL = 22, 23  # result codes next to the totals 2..21
 OUTCOMES = ("win", "lose", "draw")
 INFINITE_WEIGHTS = tuple(Fraction(4 if i == 9 else 1, 13) for i in range(10))
 Decks = Optional[int]
+
+_BITS = 5  # bits per rank count in a multiset's key; a hand holds at most 30 cards of one rank
+_SHIFT = np.array([_BITS * (9 - r) for r in range(10)], dtype=np.int64)  # rank 0 in the highest digit
+_UNIT = np.left_shift(np.int64(1), _SHIFT)
+_MASK = (1 << _BITS) - 1
+_KEY_BITS = 10 * _BITS
+_INT64_LIMIT = 2**62  # int64 sums stay exact below this
 
 
 def check_decks(decks: Decks) -> Decks:
@@ -50,123 +61,137 @@ def rank_index(card: CardLike) -> int:
     return 0 if rank == "A" else 9 if rank in ("10", "J", "Q", "K") else int(rank) - 1
 
 
-class Tree(NamedTuple):
-    """The multisets a hand passes through, level by level (level = cards drawn after the start)."""
-
-    levels: list  # per level: (counts array (n, 10), result codes array (n,): -1 while drawing)
-    moves: list  # per level and rank: (rows drawing that rank, their rows in the next level, count already held)
-    sizes: list  # number of multisets per level, with a 0 after the last
-
-
-def _codes(nodes: np.ndarray, stands_at: int, hit_soft_17: bool) -> np.ndarray:
-    """Result codes of many multisets at once (rows of counts): -1 while drawing, else a total, BUST or NATURAL."""
-    cards = nodes.sum(axis=1)
-    hard = nodes @ np.arange(1, 11)
-    soft = (nodes[:, 0] > 0) & (hard + 10 <= 21)
-    total = np.where(soft, hard + 10, hard)
-    natural = (cards == 2) & (total == 21)
-    draws = (cards < 2) | (total < stands_at) | (hit_soft_17 & soft & (total == 17))
-    codes = np.where(total > 21, BUST, np.where(natural, NATURAL, total))
-    return np.where(draws & (total <= 21) & ~natural, -1, codes)
-
-
-_BASE = 64 ** np.arange(10, dtype=np.int64)  # a multiset as one integer key (no rank is drawn 64 times)
-
-
-@lru_cache(maxsize=64)
-def hand_tree(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: tuple[int, ...]) -> Tree:
-    """Every multiset a hand passes through from `start` (counts capped by `limits`), grouped by level."""
-    levels, moves, sizes = [], [], []
-    nodes = np.array([start], dtype=np.int64)
-    caps = np.array(limits, dtype=np.int64)
-    while len(nodes):
-        codes = _codes(nodes, stands_at, hit_soft_17)
-        levels.append((nodes, codes))
-        sizes.append(len(nodes))
-        drawing = np.flatnonzero(codes < 0)
-        src, rank = np.repeat(drawing, 10), np.tile(np.arange(10), len(drawing))
-        ok = nodes[src, rank] < caps[rank]
-        src, rank = src[ok], rank[ok]
-        children = nodes[src].copy()
-        children[np.arange(len(src)), rank] += 1
-        keys, first, dst = np.unique(children @ _BASE, return_index=True, return_inverse=True)
-        dst = dst.ravel()
-        moves.append([(src[rank == r], dst[rank == r], nodes[src[rank == r], r]) for r in range(10)])
-        nodes = children[first]
-    sizes.append(0)
-    return Tree(levels, moves, sizes)
-
-
 def falling(n: int, k: int) -> int:
-    """The falling factorial n (n-1) ... (n-k+1); 0 when k > n."""
+    """The falling factorial n (n-1) ... (n-k+1); 0 when k > n >= 0."""
     out = 1
     for j in range(k):
         out *= n - j
     return out
 
 
-def _player_finals(counts: tuple[int, ...], stands_at: int):
-    """The player's final multisets, their weights (ordered ways to draw them from the deck) and result codes."""
-    tree = hand_tree((0,) * 10, stands_at, False, counts)
-    weights = [1]
-    finals = []
-    for k, ((nodes, codes), per_rank) in enumerate(zip(tree.levels, tree.moves)):
-        for i in np.flatnonzero(codes >= 0).tolist():
-            if weights[i]:
-                finals.append((nodes[i], k, weights[i], int(codes[i])))
-        following = [0] * tree.sizes[k + 1]
-        for r, (src, dst, held) in enumerate(per_rank):
-            for i, j, h in zip(src.tolist(), dst.tolist(), held.tolist()):
-                following[j] += weights[i] * (counts[r] - h)
-        weights = following
-    return finals
+class Finals(NamedTuple):
+    """The final multisets of a hand: key (rank counts, 5 bits each, rank 0 highest), result code, cards, ways."""
+
+    keys: np.ndarray  # int64
+    codes: np.ndarray  # a total 2..21, BUST or NATURAL
+    cards: np.ndarray  # cards in the hand, the start included
+    ways: np.ndarray  # rank orders that reach the multiset from the start (each stops exactly there)
 
 
-def _dealer_counts(decks_left: np.ndarray, start: tuple[int, ...], stands_at: int, hit_soft_17: bool,
-                   limits: tuple[int, ...], exact: bool = True):
-    """The dealer's results from many decks at once, level by level as (hands x decks) arrays.
+def _codes(hard: np.ndarray, ace: np.ndarray, cards: int, stands_at: int, hit_soft_17: bool) -> np.ndarray:
+    """Result codes of many hands with the same number of cards: -1 while drawing, else a total, BUST or NATURAL."""
+    soft = ace & (hard + 10 <= 21)
+    total = np.where(soft, hard + 10, hard)
+    natural = (total == 21) if cards == 2 else np.zeros(len(hard), dtype=bool)
+    draws = (cards < 2) | (total < stands_at) | (hit_soft_17 & soft & (total == 17))
+    codes = np.where(total > 21, BUST, np.where(natural, NATURAL, total))
+    return np.where(draws & (total <= 21) & ~natural, -1, codes)
 
-    decks_left is a (P, 10) array of the cards left. The weight of a hand for deck p is the number of ordered ways
-    to draw it from that deck (a drawing sequence's chance depends only on which ranks it drew).
-    Returns (numerators by result code, depth): the result's chance for deck p is numerators[code][p] /
-    falling(cards left in p, depth); with exact=False the numerators are float probabilities and depth is 0.
+
+def _key(counts: tuple[int, ...]) -> int:
+    return sum(int(c) << int(s) for c, s in zip(counts, _SHIFT))
+
+
+@lru_cache(maxsize=64)
+def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: tuple[int, ...]) -> Finals:
+    """Every final multiset of a hand drawn from `start` (counts capped by `limits`), level by level."""
+    keys = np.array([_key(start)], dtype=np.int64)
+    hard = np.array([sum((r + 1) * c for r, c in enumerate(start))], dtype=np.int64)
+    ace = np.array([start[0] > 0])
+    ways = np.ones(1, dtype=np.int64)
+    caps = np.array(limits, dtype=np.int64)
+    cards = sum(start)
+    parts = []
+    while len(keys):
+        codes = _codes(hard, ace, cards, stands_at, hit_soft_17)
+        done = codes >= 0
+        parts.append((keys[done], codes[done], np.full(int(done.sum()), cards), ways[done]))
+        drawing = ~done
+        keys, hard, ace, ways = keys[drawing], hard[drawing], ace[drawing], ways[drawing]
+        if not len(keys):
+            break
+        counts = (keys[:, None] >> _SHIFT) & _MASK
+        src, rank = np.nonzero(counts < caps)
+        child = keys[src] + _UNIT[rank]
+        order = np.argsort(child, kind="stable")
+        child, src, rank = child[order], src[order], rank[order]
+        first = np.ones(len(child), dtype=bool)
+        first[1:] = child[1:] != child[:-1]
+        starts = np.flatnonzero(first)
+        ways = np.add.reduceat(ways[src], starts)
+        keys, hard, ace = child[starts], hard[src[starts]] + rank[starts] + 1, ace[src[starts]] | (rank[starts] == 0)
+        cards += 1
+    return Finals(*(np.concatenate(column) for column in zip(*parts)))
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values (np.unique without its first-call import of numpy.ma, 30 ms cold)."""
+    values = np.sort(values)
+    keep = np.ones(len(values), dtype=bool)
+    keep[1:] = values[1:] != values[:-1]
+    return values[keep]
+
+
+def _digits(keys: np.ndarray) -> np.ndarray:
+    """Rank counts (n, 10) of multiset keys."""
+    return (keys[:, None] >> _SHIFT) & _MASK
+
+
+def _falling_table(counts: tuple[int, ...], most: int, dtype) -> list[np.ndarray]:
+    """Per rank r a table T[d, p] = (c_r - p)_d for d, p = 0..most (0 where the deck runs out)."""
+    tables = []
+    for c in counts:
+        table = np.zeros((most + 1, most + 1), dtype=dtype)
+        for p in range(most + 1):
+            value = 1
+            for d in range(most + 1):
+                table[d, p] = value if p <= c else 0
+                value = value * (c - p - d) if c - p - d > 0 else 0
+        tables.append(table)
+    return tables
+
+
+def _join(player_keys: np.ndarray, dealer: Finals, groups: np.ndarray, counts: tuple[int, ...], dtype):
+    """R[g, i] = sum over the dealer's finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r), P = player i.
+
+    The sum runs rank by rank from the last: rows are the dealer's partial multisets (group and the counts of ranks
+    0..r-1), columns the distinct player counts of ranks r..9; one numpy step per rank, in two work buffers
+    allocated once (fresh megabytes per step cost more in page faults than the arithmetic). Returns (group ids, R).
     """
-    tree = hand_tree(start, stands_at, hit_soft_17, limits)
-    depth = len(tree.levels) - 1
-    size = decks_left.sum(axis=1)
-    largest = int(size.max())
-
-    def kind(k: int):  # int64 while a level's counts (at most falling(size, k)) fit, then Python integers
-        if not exact:
-            return np.float64
-        return np.int64 if falling(largest, k) < 2 ** 62 else object
-
-    left = decks_left.astype(np.float64 if not exact else np.int64)
-    most = max(int(nodes.max(initial=0)) for nodes, _ in tree.levels) + 1
-    remaining = [np.maximum(left[:, r][None, :] - (np.arange(most) - start[r])[:, None], 0) for r in range(10)]
-    sizes = size.astype(kind(depth))
-    weights = np.ones((1, len(size)), dtype=kind(0))
-    numerators: dict[int, np.ndarray] = {}
-    for k, ((nodes, codes), per_rank) in enumerate(zip(tree.levels, tree.moves)):
-        if exact:  # falling(size - k, depth - k) brings hands of k cards to the denominator falling(size, depth)
-            scale = np.ones(len(size), dtype=kind(depth))
-            for t in range(k, depth):
-                scale = scale * np.maximum(sizes - t, 0)
-        else:
-            scale = 1
-        for code in np.unique(codes[codes >= 0]).tolist():
-            term = weights[codes == code].sum(axis=0).astype(kind(depth)) * scale
-            numerators[code] = numerators[code] + term if code in numerators else term
-        following = np.zeros((tree.sizes[k + 1], len(size)), dtype=kind(k + 1))
-        if following.dtype == object and weights.dtype != object:
-            weights = weights.astype(object)
-        reciprocal = 1 if exact else 1.0 / np.maximum(sizes - k, 1)
-        for r, (src, dst, drawn) in enumerate(per_rank):
-            # rows that already drew d cards of rank r share one factor per deck: the d cards are gone
-            if len(src):
-                following[dst] += weights[src] * (remaining[r][drawn] * reciprocal)
-        weights = following
-    return numerators, (depth if exact else 0)
+    full = np.sort((groups.astype(np.int64) << _KEY_BITS) | dealer.keys)
+    ways = dealer.ways[np.argsort((groups.astype(np.int64) << _KEY_BITS) | dealer.keys)]
+    most = int(max(_digits(player_keys).max(initial=0), _digits(dealer.keys).max(initial=0)))
+    tables = _falling_table(counts, most, dtype)
+    suffix_keys = [np.zeros(1, dtype=np.int64)]  # distinct player counts of ranks r..9, for r = 10, 9, ..., 0
+    for r in range(9, -1, -1):
+        suffix_keys.append(_distinct(player_keys & ((1 << (_BITS * (10 - r))) - 1)))
+    steps, rows = [], full  # per rank: the rows, where their parents start, and the rows after
+    for r in range(9, -1, -1):
+        parents = rows >> _BITS
+        first = np.ones(len(parents), dtype=bool)
+        first[1:] = parents[1:] != parents[:-1]
+        starts = np.flatnonzero(first)
+        steps.append((rows, starts))
+        rows = parents[starts]
+    size = max(len(step_rows) * len(suffix_keys[10 - r]) for r, (step_rows, _) in zip(range(9, -1, -1), steps))
+    product_buffer, value_buffers = np.empty(size, dtype=dtype), [np.empty(size, dtype=dtype) for _ in range(2)]
+    values = ways.astype(dtype)[:, None]
+    for step, r in enumerate(range(9, -1, -1)):
+        step_rows, starts = steps[step]
+        cols = suffix_keys[10 - r]
+        tail = np.searchsorted(suffix_keys[9 - r], cols & ((1 << (_BITS * (9 - r))) - 1))
+        p_r = cols >> (_BITS * (9 - r))
+        d_r = step_rows & _MASK
+        product = product_buffer[:len(step_rows) * len(cols)].reshape(len(step_rows), len(cols))
+        np.take(values, tail, axis=1, out=product, mode="clip")  # clip: no checking copy (tail is in range)
+        bounds = np.flatnonzero(np.diff(p_r)) + 1  # the columns are sorted by p_r: one slice per value of it
+        for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
+            factor = tables[r][d_r, p_r[lo]]
+            if (factor != 1).any():
+                product[:, lo:hi] *= factor[:, None]
+        values = value_buffers[step % 2][:len(starts) * len(cols)].reshape(len(starts), len(cols))
+        np.add.reduceat(product, starts, axis=0, out=values)
+    return rows, values[:, np.searchsorted(suffix_keys[10], player_keys)]
 
 
 def _beats(player: int, dealer: int) -> int:
@@ -181,20 +206,20 @@ def _beats(player: int, dealer: int) -> int:
     return (player > theirs) - (player < theirs)
 
 
+_BEATS = np.array([[_beats(p, d) for d in range(24)] for p in range(24)])
+
+
 def _infinite_results(start: tuple[int, ...], stands_at: int, hit_soft_17: bool) -> dict[int, Fraction]:
     """Result distribution of one hand drawn from an infinite deck (rank probabilities 1/13, ten 4/13)."""
-    tree = hand_tree(start, stands_at, hit_soft_17, (64,) * 10)
-    probs = [Fraction(1)]
+    finals = _finals(start, stands_at, hit_soft_17, (30,) * 10)
     out: dict[int, Fraction] = {}
-    for k, ((_, codes), per_rank) in enumerate(zip(tree.levels, tree.moves)):
-        for code, p in zip(codes.tolist(), probs):
-            if code >= 0:
-                out[code] = out.get(code, 0) + p
-        following = [Fraction(0)] * tree.sizes[k + 1]
-        for r, (src, dst, _) in enumerate(per_rank):
-            for i, j in zip(src.tolist(), dst.tolist()):
-                following[j] += probs[i] * INFINITE_WEIGHTS[r]
-        probs = following
+    drawn = _digits(finals.keys) - np.array(start)
+    for code, ways, row in zip(finals.codes.tolist(), finals.ways.tolist(), drawn.tolist()):
+        p = Fraction(ways)
+        for r, k in enumerate(row):
+            if k:
+                p *= INFINITE_WEIGHTS[r] ** k
+        out[code] = out.get(code, 0) + p
     return out
 
 
@@ -210,7 +235,73 @@ def _infinite_outcomes(player_stands_at: int, dealer_stands_at: int) -> dict[str
     return out
 
 
-_BEATS = np.array([[_beats(p, d) for d in range(24)] for p in range(24)])
+def _exact_sum(weights: np.ndarray, table: np.ndarray) -> list[int]:
+    """weights @ table exactly, for nonnegative int64 entries below 2**63 (three 21-bit limbs each)."""
+    mask = (1 << 21) - 1
+    w = [(weights >> (21 * a)) & mask for a in range(3)]
+    t = [(table >> (21 * b)) & mask for b in range(3)]
+    out = [0] * table.shape[1]
+    for a in range(3):
+        for b in range(3):
+            part = (w[a] @ t[b]).tolist()  # limb products below 2**42, at most 2**11 rows: no overflow
+            out = [x + (y << (21 * (a + b))) for x, y in zip(out, part)]
+    return out
+
+
+def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, exact: bool):
+    """Seed 002's game from a fresh shoe of `decks` packs: exact Fractions or floats.
+
+    P(player ends with P, dealer with D) = w(P) * ways(D) * prod_r (c_r - p_r)_(d_r) / (N)_(|P| + |D|), with
+    w(P) = ways(P) * prod_r (c_r)_(p_r) the player's ordered draws. Integers stay in int64 while the longest hand's
+    (N)_k fits (one deck), else Python integers; exact=False computes in floats.
+    """
+    counts = deck_counts(decks)
+    total = sum(counts)
+    player = _finals((0,) * 10, player_stands_at, False, counts)
+    dealer = player if dealer_stands_at == player_stands_at else _finals((0,) * 10, dealer_stands_at, False, counts)
+    longest_hand = int(max(player.cards.max(), dealer.cards.max()))
+    dtype = np.float64 if not exact else (np.int64 if falling(total, longest_hand) < _INT64_LIMIT else object)
+    digits = _digits(player.keys)
+    weights = player.ways.astype(dtype)
+    for r, c in enumerate(counts):  # the choice of the cards: prod_r (c_r)_(p_r)
+        choices = np.array([falling(c, k) for k in range(int(digits[:, r].max()) + 1)], dtype=dtype)
+        weights = weights * choices[digits[:, r]]
+    playing = player.codes != BUST
+    groups = dealer.codes * 32 + dealer.cards  # a group: one result code and one length
+    rows, per_group = _join(player.keys[playing], dealer, groups, counts, dtype)
+    codes, lengths = rows // 32, rows % 32
+    p_codes, p_cards, w = player.codes[playing], player.cards[playing], weights[playing]
+    longest = int(p_cards.max() + lengths.max())
+    by_length = np.argsort(lengths, kind="stable")
+    ends = _distinct(lengths)
+    starts = np.searchsorted(lengths[by_length], ends)
+    beats = _BEATS[p_codes[None, :], codes[:, None]]  # (groups, players): +1 the player wins, 0 draw, -1 loses
+    players = np.arange(len(p_codes))
+    tables = {}
+    for name, sign in (("win", 1), ("lose", -1), ("draw", 0)):
+        # per player, the dealer's ordered ways for this outcome by the total number of cards dealt
+        chosen = np.where(beats == sign, per_group, 0)[by_length]
+        table = np.zeros((len(p_codes), longest + 1), dtype=per_group.dtype)
+        for length, row in zip(ends.tolist(), np.add.reduceat(chosen, starts, axis=0)):
+            table[players, p_cards + length] += row
+        tables[name] = table
+    busted: dict[int, int] = {}
+    for cards, weight in zip(player.cards[~playing].tolist(), weights[~playing].tolist()):
+        busted[cards] = busted.get(cards, 0) + weight
+    if not exact:
+        result = {name: float(sum(s / falling(total, n) for n, s in enumerate((w @ t).tolist()) if s))
+                  for name, t in tables.items()}
+        result["lose"] += float(sum(b / falling(total, n) for n, b in busted.items()))
+        return result
+    if w.dtype == np.int64:
+        sums = {name: _exact_sum(w, table) for name, table in tables.items()}
+    else:
+        sums = {name: (w @ table).tolist() for name, table in tables.items()}
+    denominator = falling(total, longest)
+    result = {name: Fraction(sum(int(s) * falling(total - n, longest - n) for n, s in enumerate(column)),
+                             denominator) for name, column in sums.items()}
+    result["lose"] += sum((Fraction(int(b), falling(total, n)) for n, b in busted.items()), Fraction(0))
+    return result
 
 
 def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_at: int = 17,
@@ -227,38 +318,12 @@ def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_a
     if decks is None:
         out = _infinite_outcomes(player_stands_at, dealer_stands_at)
         return out if exact else {k: float(v) for k, v in out.items()}
-    counts = deck_counts(decks)
-    total = sum(counts)
-    finals = _player_finals(counts, player_stands_at)
-    busted = [(k, w) for _, k, w, code in finals if code == BUST]
-    playing = [(m, k, w, code) for m, k, w, code in finals if code != BUST]
-    left = np.array(counts, dtype=np.int64) - np.array([m for m, _, _, _ in playing])
-    numerators, depth = _dealer_counts(left, (0,) * 10, dealer_stands_at, False, counts, exact)
-    codes = np.array([code for _, _, _, code in playing])
-    per_player = {}
-    for name, sign in (("win", 1), ("lose", -1), ("draw", 0)):
-        per_player[name] = sum(num * (_BEATS[codes, d] == sign) for d, num in numerators.items())
-    if not exact:
-        chance = np.array([w / falling(total, k) for _, k, w, _ in playing])
-        out = {name: float(chance @ per_player[name]) for name in OUTCOMES}
-        out["lose"] += float(sum(w / falling(total, k) for k, w in busted))
-        return out
-    # P(outcome) = sum_p weight_p * num_p / falling(total, k_p + depth): group by k_p, then one denominator
-    lengths = sorted({k for _, k, _, _ in playing})
-    longest = lengths[-1]
-    denominator = falling(total, longest + depth)
-    out = {}
-    for name in OUTCOMES:
-        grouped = dict.fromkeys(lengths, 0)
-        for (_, k, weight, _), num in zip(playing, per_player[name].tolist()):
-            grouped[k] += weight * num
-        acc = sum(value * falling(total - k - depth, longest - k) for k, value in grouped.items())
-        out[name] = Fraction(acc, denominator)
-    bust_by_length: dict[int, int] = {}
-    for k, w in busted:
-        bust_by_length[k] = bust_by_length.get(k, 0) + w
-    out["lose"] += sum((Fraction(w, falling(total, k)) for k, w in bust_by_length.items()), Fraction(0))
-    return out
+    return _finite_outcomes(decks, player_stands_at, dealer_stands_at, bool(exact))
+
+
+def clear_caches() -> None:
+    """Forget the enumerated hands (benchmarks time a computation from scratch this way)."""
+    _finals.cache_clear()
 
 
 DEALER_RESULTS = (17, 18, 19, 20, 21, "bust", "natural")
@@ -275,13 +340,23 @@ def dealer_outcomes(upcard: CardLike, decks: Decks = 1, hit_soft_17: bool = Fals
     up = rank_index(upcard)
     start = tuple(1 if i == up else 0 for i in range(10))
     if decks is None:
-        raw = _infinite_results(start, stands_at, hit_soft_17)
+        raw = _infinite_results(start, stands_at, bool(hit_soft_17))
     else:
         counts = deck_counts(decks)
-        left = np.array([[c - s for c, s in zip(counts, start)]], dtype=np.int64)
-        numerators, depth = _dealer_counts(left, start, stands_at, hit_soft_17, counts)
-        denominator = falling(sum(counts) - 1, depth)
-        raw = {code: Fraction(int(num[0]), denominator) for code, num in numerators.items()}
+        left = [c - s for c, s in zip(counts, start)]
+        finals = _finals(start, stands_at, bool(hit_soft_17), counts)
+        drawn = (_digits(finals.keys) - np.array(start)).tolist()
+        longest = int(finals.cards.max()) - 1
+        numerators: dict[int, int] = {}
+        for code, ways, row, cards in zip(finals.codes.tolist(), finals.ways.tolist(), drawn,
+                                          finals.cards.tolist()):
+            n = ways * falling(sum(left) - (cards - 1), longest - (cards - 1))  # to the common denominator
+            for r, k in enumerate(row):
+                if k:
+                    n *= falling(left[r], k)
+            numerators[code] = numerators.get(code, 0) + n
+        denominator = falling(sum(left), longest)
+        raw = {code: Fraction(n, denominator) for code, n in numerators.items()}
     names = {BUST: "bust", NATURAL: "natural"}
     keys = [t for t in range(stands_at, 22)] + ["bust", "natural"]
     out: dict[Union[int, str], Fraction] = dict.fromkeys(keys, Fraction(0))

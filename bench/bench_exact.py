@@ -1,0 +1,102 @@
+"""Fast from the first call: the exact solvers cold and warm, beside their references, in one run.
+
+Cold: the first call in a fresh interpreter (a subprocess; imports are not timed, everything the call itself loads
+or builds is). Warm: later calls in the same process with the solver's result caches cleared, so they compute
+again. References: seed 002's exact method for blackjack (reader matthew's program, bench/seed002_exact.py) and a
+plain weighted enumeration in Python for baccarat (bench/baccarat_reference.py), each in its own fresh process.
+Times are CPU seconds of the measured process (time.process_time), so other jobs on the machine disturb them less;
+the median of the cold runs counts, the best is shown too.
+Run: .venv/bin/python bench/bench_exact.py [--cold-runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+
+MEASURE = r"""
+import json, sys, time
+sys.path.insert(0, {bench!r})
+{setup}
+def run():
+    return {call}
+start = time.process_time()
+result = run()
+cold = time.process_time() - start
+warm = []
+for _ in range({warm_runs}):
+    {clear}
+    start = time.process_time()
+    run()
+    warm.append(time.process_time() - start)
+print(json.dumps({{"cold": cold, "warm": warm, "result": {show}}}))
+"""
+
+CASES = [
+    {"name": "blackjack.exact_outcomes(decks=1)",
+     "setup": "from coursekit import blackjack_exact\nfrom coursekit.blackjack import exact_outcomes",
+     "call": "exact_outcomes(1)",
+     "clear": "blackjack_exact.clear_caches() if hasattr(blackjack_exact, 'clear_caches') "
+              "else blackjack_exact.hand_tree.cache_clear()",
+     "show": "{k: float(v) for k, v in result.items()}",
+     "reference": {"name": "seed 002's exact method", "setup": "import seed002_exact",
+                   "call": "seed002_exact.seed_exact()", "clear": "pass",
+                   "show": "dict(zip(('lose', 'win', 'draw'), result[:3]))"},
+     "target": 100, "warm_runs": 5},
+    {"name": "baccarat.exact_odds(decks=8)",
+     "setup": "from coursekit import baccarat\nfrom coursekit.baccarat import exact_odds",
+     "call": "exact_odds(8)",
+     "clear": "baccarat.clear_caches() if hasattr(baccarat, 'clear_caches') else baccarat._enumerate.cache_clear()",
+     "show": "{k: float(v) for k, v in result.items()}",
+     "reference": {"name": "plain weighted enumeration", "setup": "import baccarat_reference",
+                   "call": "baccarat_reference.exact_counts(8)", "clear": "pass",
+                   "show": "{k: v / sum(result.values()) for k, v in result.items()}"},
+     "target_ms": 5.0, "warm_runs": 20},
+]
+
+
+def measure(case: dict, warm_runs: int) -> dict:
+    """One fresh interpreter: the cold call, then warm ones."""
+    code = MEASURE.format(bench=str(BENCH), setup=case["setup"], call=case["call"], clear=case["clear"],
+                          show=case["show"], warm_runs=warm_runs)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cold-runs", type=int, default=7, help="fresh processes per solver (default 7)")
+    args = parser.parse_args(argv)
+    print(f"CPU time; cold = first call in a fresh process (median of {args.cold_runs}, best in brackets), "
+          f"warm = median of later calls with the caches cleared")
+    print(f"{'solver':<36}{'cold ms':>16}{'warm ms':>10}   {'reference':<28}{'ref cold ms':>12}{'cold ratio':>12}")
+    failures = 0
+    for case in CASES:
+        runs = [measure(case, case["warm_runs"] if i == 0 else 0) for i in range(args.cold_runs)]
+        cold = [r["cold"] for r in runs]
+        warm = statistics.median(runs[0]["warm"])
+        ref = measure(case["reference"], 0)
+        median, best = statistics.median(cold), min(cold)
+        ratio = ref["cold"] / median
+        gap = max(abs(runs[0]["result"][k] - ref["result"][k]) for k in ref["result"])
+        print(f"{case['name']:<36}{median * 1000:>8.1f} ({best * 1000:5.1f}){warm * 1000:>10.2f}   "
+              f"{case['reference']['name']:<28}{ref['cold'] * 1000:>12.0f}{ratio:>11.0f}x")
+        print(f"{'':<36}results agree with the reference to {gap:.1e}")
+        if "target" in case:
+            verdict = "ok" if ratio >= case["target"] else "MISSED"
+            print(f"{'':<36}target: at least {case['target']}x cold -> {verdict}")
+        else:
+            verdict = "ok" if median * 1000 < case["target_ms"] else "MISSED"
+            print(f"{'':<36}target: under {case['target_ms']:.0f} ms cold -> {verdict}")
+        failures += verdict != "ok"
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
