@@ -41,8 +41,9 @@ test: $(STAMP) $(CLASS_STAMP)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
 	$(PY) -m pytest -p no:cacheprovider -m browser tests
 
+# the quick loop: no browser and no slow tests (make test runs those too)
 unit: $(STAMP)
-	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
+	$(PY) -m pytest -p no:cacheprovider -m "not browser and not slow" tests
 
 notebooks: $(STAMP)
 	$(NBVAL) $(STRICT_NB)

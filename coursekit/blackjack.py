@@ -30,16 +30,6 @@ BLACKJACK = 21
 DEALER_STANDS_AT = 17
 
 
-def card_points(card: CardLike) -> Superposition:
-    """The points of one card: 2-10 face value, J/Q/K 10, an ace any_of(1, 11)."""
-    (rank,) = ranks_of([card])
-    if rank == "A":
-        return any_of(1, 11)
-    if rank in ("J", "Q", "K"):
-        return any_of(10)
-    return any_of(int(rank))
-
-
 def all_totals(cards: Iterable[CardLike]) -> Superposition:
     """Every total of the hand, busted ones included: k aces give 2**k ways but only k+1 totals.
 

@@ -33,7 +33,7 @@ MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, mini
 
 
 class Game(Protocol):
-    """The game protocol of DESIGN.md: what MCTS needs to know about a game."""
+    """The game protocol (see the module docstring): what MCTS needs to know about a game."""
 
     def start(self, n: Any) -> State: ...
     def moves(self, state: State) -> Sequence[Move]: ...

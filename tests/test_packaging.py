@@ -59,3 +59,11 @@ def test_makefile_test_runs_units_nbval_and_browser():
     makefile = (ROOT / "Makefile").read_text()
     assert "--nbval-current-env" in makefile and "--nbval-sanitize-with" in makefile
     assert "-m browser" in makefile
+
+
+def test_make_unit_skips_slow_tests_and_make_test_runs_them():
+    makefile = (ROOT / "Makefile").read_text()
+    unit = makefile.split("\nunit:", 1)[1].split("\n\n", 1)[0]
+    test = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    assert '-m "not browser and not slow"' in unit
+    assert '-m "not browser" tests' in test and "not slow" not in test
