@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import igraph as ig
 
+from coursekit.plots.colours import LIGHT, LOSE, WIN
 from coursekit.subtraction import Playout, SubtractionGame
 
 # --- subtraction games: game graph (seed 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
-RED = "#d62728"  # red numbers (you want to produce them) and winning moves
-BLUE = "#1f77b4"  # blue numbers (the player to move can win) and thrown-away wins
-GREY = "#c4c4c4"
-RED_EDGE = "#d62728b0"  # winning moves, slightly transparent so crossings stay readable
-EDGE_COLOURS = {"win": RED, "mistake": BLUE, "no win": "black"}
+# the course's colour language (coursekit.plots.colours): vermillion loses for the player to move, blue wins
+RED = LOSE  # the seed's red numbers: the player to move loses (produce them)
+BLUE = WIN  # the seed's blue numbers: the player to move can win
+GREY = LIGHT  # moves that are not winning moves
+WIN_EDGE = WIN + "c0"  # winning moves (n + d -> n, n red), slightly transparent so crossings stay readable
+EDGE_COLOURS = {"win": WIN, "mistake": LOSE, "no win": "black"}  # a playout's moves: won, thrown away, no choice
 
 def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     """Numbers 0..limit as vertices, an edge n -> n + d per move d; vertices red (losing) or blue (winning).
@@ -38,16 +40,17 @@ def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     g.add_edges(edges)
     g.es["move"] = moves
     g.es["winning"] = [g.vs[e.source]["losing"] for e in g.es]
-    g.es["color"] = [RED_EDGE if win else GREY for win in g.es["winning"]]
+    g.es["color"] = [WIN_EDGE if win else GREY for win in g.es["winning"]]
     return g
 
 
-def grid_width(game: SubtractionGame) -> int:
-    """Numbers per row of the game-graph drawing: a multiple of the period length near 8 (so columns share colours)."""
+def grid_width(game: SubtractionGame, target: int = 8) -> int:
+    """Numbers per row of the game-graph drawing: a multiple of the period length near `target` (so columns share
+    colours); `target` (10 or more) when the period is longer than 1.75 * target."""
     length = game.period()[1]
-    if length > 14:
-        return 10
-    return length * max(1, round(8 / length))
+    if length > 1.75 * target:
+        return max(10, target)
+    return length * max(1, round(target / length))
 
 
 def game_graph_layout(g: ig.Graph, width: int) -> ig.Layout:

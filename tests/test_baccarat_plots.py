@@ -9,12 +9,15 @@ import pytest
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.patches import Rectangle  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
 
-from coursekit.baccarat import banker_draws, exact_odds, seed_banker_draws  # noqa: E402
-from coursekit.plots.baccarat import (  # noqa: E402
-    plot_banker_table, plot_convergence, plot_odds_vs_decks, running_shares,
+from coursekit.baccarat import banker_draws, exact_odds, seed_banker_draws
+from coursekit.plots.baccarat import (
+    plot_banker_table,
+    plot_convergence,
+    plot_odds_vs_decks,
+    running_shares,
 )
 
 
@@ -40,7 +43,7 @@ def test_seed_table_by_rank_frames_the_sixteen_wrong_cells():
     assert [t.get_text() for t in ax.get_xticklabels()][:13] == list("A23456789") + ["10", "J", "Q", "K"]
     frames = [p for p in ax.patches if isinstance(p, Rectangle) and not p.get_fill()]
     assert len(frames) == 16
-    assert "red frame" in ax.get_title()
+    assert "dashed frame" in ax.get_title()
 
 
 def test_odds_against_decks_draws_the_exact_values():

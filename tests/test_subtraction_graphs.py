@@ -6,12 +6,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
 
-from coursekit.graphs import BLUE, EDGE_COLOURS, RED, game_graph, grid_width, playout_graph, playout_layout  # noqa: E402
-from coursekit.plots.game_graph import draw_game_graph, draw_playout  # noqa: E402
-from coursekit.subtraction import SubtractionGame, optimal, playout, random_player, replay  # noqa: E402
+from coursekit.graphs import BLUE, EDGE_COLOURS, RED, WIN_EDGE, game_graph, grid_width, playout_graph, playout_layout
+from coursekit.plots.colours import LOSE, WIN
+from coursekit.plots.game_graph import draw_game_graph, draw_playout
+from coursekit.subtraction import SubtractionGame, optimal, playout, random_player, replay
 
 
 def test_game_graph_of_abbildung_4_has_the_right_vertices_edges_and_colours():
@@ -22,8 +23,9 @@ def test_game_graph_of_abbildung_4_has_the_right_vertices_edges_and_colours():
     assert all(v["color"] == BLUE for v in g.vs if v["n"] % 8 >= 3)
     pairs = {(e.source, e.target, e["move"]) for e in g.es}
     assert pairs == {(n, n + d, d) for n in range(23) for d in (3, 5, 11) if n + d <= 22}
-    for e in g.es:  # a red edge leaves a red number; blue numbers only get red edges from red ones
-        assert (e["color"].startswith(RED)) == (g.vs[e.source]["color"] == RED)
+    assert (RED, BLUE) == (LOSE, WIN)  # the seed's red and blue numbers in the course's colour language
+    for e in g.es:  # a winning move (blue edge) n + d -> n leads to a red number n
+        assert (e["color"] == WIN_EDGE) == (g.vs[e.source]["color"] == RED)
     # every blue number has a red predecessor, no red number has one (Abbildung 4's regularities 1 and 2)
     for v in g.vs:
         from_red = [g.vs[u]["color"] == RED for u in g.predecessors(v.index)]
@@ -43,10 +45,10 @@ def test_playout_graph_colours_follow_abbildung_5():
     g = playout_graph(third)
     assert g.vcount() == 15 and g.ecount() == 14
     assert g.vs["player"][:4] == [0, 1, 2, 1]
-    assert g.es[11]["color"] == BLUE and g.vs[11]["n"] == 7  # player 2's mistake at 7
+    assert g.es[11]["color"] == LOSE and g.vs[11]["n"] == 7  # player 2's mistake at 7: thrown away
     assert all(g.es[i]["color"] == "black" for i in range(14) if g.es[i]["verdict"] == "no win")
-    red_then = [g.es[i + 1]["color"] for i in range(13) if g.es[i]["color"] == RED]
-    assert set(red_then) == {"black"}  # after a red edge there is always a black one
+    win_then = [g.es[i + 1]["color"] for i in range(13) if g.es[i]["color"] == WIN]
+    assert set(win_then) == {"black"}  # after a winning move there is always one without a win
     coords = playout_layout(g).coords
     assert coords[0][0] == 1.0 and {coords[i][0] for i in range(1, 15, 2)} == {0.0}
 
@@ -63,4 +65,10 @@ def test_drawings_return_figures_with_titles():
     plt.close(fig)
     with pytest.raises(ValueError, match="edges"):
         draw_game_graph(SubtractionGame(), 10, edges="some")
-    assert EDGE_COLOURS["win"] == RED
+    fig = draw_game_graph(SubtractionGame(), 30, edges="from", focus=22)   # the moves at 22 only, labelled
+    labels = [t for layer in fig.axes[0].collections for t in getattr(layer, "font_texts", [])]
+    assert {"-3", "-5", "-11"} <= set(labels)
+    plt.close(fig)
+    with pytest.raises(ValueError, match="focus"):
+        draw_game_graph(SubtractionGame(), 10, edges="from", focus=11)
+    assert EDGE_COLOURS == {"win": WIN, "mistake": LOSE, "no win": "black"}

@@ -10,12 +10,21 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from coursekit.baccarat import (
-    OUTCOMES, SEED_RULES, Rule, banker_draws, drawing_table, exact_odds, simulate_outcomes,
+    OUTCOMES,
+    SEED_RULES,
+    Rule,
+    banker_draws,
+    drawing_table,
+    exact_odds,
+    simulate_outcomes,
 )
+from coursekit.plots.colours import BACCARAT, BLACK, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE
+from coursekit.plots.style import LESSON_WIDTH_IN, finish
 
-DRAW, STAND = "#81c784", "#eeeeee"
-OUTCOME_COLOURS = {"banker": "#c62828", "player": "#1565c0", "tie": "#2e7d32"}
-RULE_COLOURS = ("#6a1b9a", "#1565c0", "#00838f", "#2e7d32", "#ef6c00", "#ad1457")
+DRAW, STAND = "#BFE3D6", "#EEEEEE"  # draw: a pale bluish green (Okabe-Ito), stand: grey; the letters D and S say it too
+DRAW_TEXT, STAND_TEXT = "#00573F", "#6E6E6E"
+OUTCOME_COLOURS = BACCARAT  # banker orange, player bluish green, tie reddish purple: nobody "to move" wins here
+RULE_COLOURS = (REDDISH_PURPLE, SKY_BLUE, BLUISH_GREEN, ORANGE, "#8C6D31", "#555555")  # categorical: no verdict
 
 
 def _new_ax(ax, size):
@@ -38,7 +47,7 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
 
     `highlight` is (banker_total, player_third) with player_third a value, a rank or None: a black frame inside
     the cell (the rule lines on the cell's edges stay visible); with `compare_with`, the cells where the two rules
-    disagree get a red frame.
+    disagree get a thick dashed black frame.
     """
     owned = ax is None
     table = drawing_table(rule)
@@ -51,10 +60,10 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     for row in range(8):
         for col, key in enumerate(table.keys):
             ax.text(col, row, "D" if table.draws[row][col] else "S", ha="center", va="center", fontsize=11,
-                    color="#1b5e20" if table.draws[row][col] else "#757575", fontweight="bold")
+                    color=DRAW_TEXT if table.draws[row][col] else STAND_TEXT, fontweight="bold")
             if other is not None and other.draws_at(row, key) != table.draws[row][col]:
-                ax.add_patch(Rectangle((col - 0.44, row - 0.44), 0.88, 0.88, fill=False, edgecolor="#b00020",
-                                       lw=2.5, zorder=4))
+                ax.add_patch(Rectangle((col - 0.42, row - 0.42), 0.84, 0.84, fill=False, edgecolor=BLACK,
+                                       lw=2.5, linestyle=(0, (3, 1.5)), zorder=4))
     ax.set_xticks(range(n_cols), table.columns)
     ax.set_yticks(range(8), [str(t) for t in range(8)])
     ax.set_xticks(np.arange(-0.5, n_cols), minor=True)
@@ -75,9 +84,10 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     if rules_row:
         ax.set_yticks(range(-1, 8), ["seed rule"] + [str(t) for t in range(8)])
     if other is not None:
-        title = (f"{title}: " if title else "") + "red frame = differs from the casino rule"
+        title = (f"{title}: " if title else "") + "dashed frame = differs from the casino rule"
     if title:
         ax.set_title(title, fontsize=12, pad=8)
+    finish(ax)
     fig.tight_layout()
     return _detach(fig, owned)
 
@@ -95,8 +105,8 @@ def _draw_seed_rules(ax, table) -> None:
         while end + 1 < len(table.keys) and rule_of_col[end + 1] is rule:
             end += 1
         colour = RULE_COLOURS[rule.number - 1]
-        ax.text((col + end) / 2, -0.98, str(rule.number), ha="center", va="center", fontsize=10,
-                color="white", fontweight="bold",
+        ax.text((col + end) / 2, -0.98, str(rule.number), ha="center", va="center", fontsize=10.5,
+                color="white" if rule.number > 4 else "black", fontweight="bold",
                 bbox=dict(boxstyle="circle,pad=0.3", facecolor=colour, edgecolor="none"))
         ax.plot([col - 0.45, end + 0.45], [rule.banker_max + 0.5] * 2, color=colour, lw=3.5, solid_capstyle="butt")
         col = end + 1
@@ -107,7 +117,7 @@ def plot_odds_vs_decks(decks: Iterable[int] = range(1, 13), axes: Optional[Seque
     decks = list(decks)
     owned = axes is None
     if owned:
-        fig, axes = plt.subplots(1, 3, figsize=(11, 3.4))
+        fig, axes = plt.subplots(1, 3, figsize=(LESSON_WIDTH_IN, 3.6), sharey=False)
     else:
         fig = axes[0].figure
     odds = [exact_odds(d) for d in decks]
@@ -116,11 +126,12 @@ def plot_odds_vs_decks(decks: Iterable[int] = range(1, 13), axes: Optional[Seque
         colour = OUTCOME_COLOURS[outcome]
         ax.plot(decks, [float(o[outcome]) * 100 for o in odds], "o-", color=colour, ms=4)
         ax.axhline(float(limit[outcome]) * 100, color=colour, ls="--", lw=1, label="infinite deck")
-        ax.set_title(f"{outcome} wins", fontsize=11)
+        ax.set_title(f"{outcome} wins", fontsize=12.5)
         ax.set_xlabel("decks in the shoe")
-        ax.set_xticks(decks)
+        ax.set_xticks([d for d in decks if d == decks[0] or d % 2 == 0])  # every other: room for 11 pt
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8, loc="best")
+        ax.legend(loc="best")
+        finish(ax)
     axes[0].set_ylabel("probability (%)")
     fig.tight_layout()
     return _detach(fig, owned)
@@ -139,7 +150,7 @@ def running_shares(outcomes: np.ndarray, points: int = 200) -> tuple[np.ndarray,
 def plot_convergence(coups: int = 1_000_000, decks: int = 8, seed=None, rule: Rule = banker_draws, ax=None):
     """How far the simulated shares are from the exact odds after n coups, inside the +-2 sigma funnel."""
     owned = ax is None
-    fig, ax = _new_ax(ax, (8, 4.2))
+    fig, ax = _new_ax(ax, (LESSON_WIDTH_IN, 4.2))
     outcomes = simulate_outcomes(coups, decks=decks, seed=seed, rule=rule)
     n, shares = running_shares(outcomes)
     exact = exact_odds(decks, rule)
@@ -157,8 +168,9 @@ def plot_convergence(coups: int = 1_000_000, decks: int = 8, seed=None, rule: Ru
     ax.set_xscale("log")
     ax.set_xlabel("coups simulated")
     ax.set_ylabel("simulated share − exact (percentage points)")
-    ax.set_title(f"{decks} decks: the error shrinks like 1/√n", fontsize=11)
-    ax.legend(fontsize=9, ncol=2)
+    ax.set_title(f"{decks} decks: the error shrinks like 1/√n", fontsize=12.5)
+    ax.legend(ncol=2)
     ax.grid(alpha=0.3)
+    finish(ax)
     fig.tight_layout()
     return _detach(fig, owned)

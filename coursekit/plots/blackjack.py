@@ -8,13 +8,17 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FuncFormatter, NullLocator
 
-COLOURS = {"win": "#2e7d32", "lose": "#c62828", "draw": "#1565c0", "net": "#6a1b9a"}
+from coursekit.plots.colours import BETTING, BLACK, CATEGORICAL, NEUTRAL, OUTCOME
+from coursekit.plots.style import LEGEND_PT, LESSON_WIDTH_IN, finish
+
+COLOURS = OUTCOME  # win blue, lose vermillion, draw grey, net purple: the course's colour language
 OUTCOME_VALUE = {"win": 1, "lose": -1, "draw": 0}
+SIZE = (LESSON_WIDTH_IN, 4.2)  # as wide as a lesson's output area
 
 
-def _axes(ax, size=(7.5, 4.2)):
+def _axes(ax, size=SIZE):
     if ax is None:
-        fig, ax = plt.subplots(figsize=size)
+        fig, ax = plt.subplots(figsize=size, layout="constrained")  # the axes fill the width: no margins to cut
         plt.close(fig)  # detached from pyplot: shown once, as the cell's value
     return ax.figure, ax
 
@@ -47,8 +51,9 @@ def _convergence_axes(ax, n_total: int, z: float) -> dict:
     ax.set_xlabel("games played")
     ax.set_ylabel("share of games")
     ax.set_title(f"Simulated shares converge to the exact values (band: ±{z:g}·√(p(1-p)/n))")
-    artists["legend"] = ax.legend(loc="upper right", ncols=3, fontsize=9)
+    artists["legend"] = ax.legend(loc="upper right", ncols=3, fontsize=LEGEND_PT)
     ax.grid(alpha=0.3)
+    finish(ax)
     return artists
 
 
@@ -72,11 +77,12 @@ def _convergence_data(artists: dict, results: np.ndarray, exact: Mapping[str, fl
 class ConvergencePlot:
     """The convergence figure kept alive for a widget: new data redraws only the data, not axes and labels.
 
-    `update(results, exact)` returns the figure drawn on its Agg canvas (see widgets.common.canvas_png). Axes, ticks and titles are drawn once per number of
-    games and reused (blitting), which makes a redraw several times faster than building a new figure.
+    `update(results, exact)` returns the figure drawn on its Agg canvas (see widgets.common.canvas_png). Axes, ticks
+    and titles are drawn once per number of games and reused (blitting), which makes a redraw several times faster
+    than building a new figure.
     """
 
-    def __init__(self, size=(7.5, 4.2), dpi: int = 100, z: float = 1.96) -> None:
+    def __init__(self, size=SIZE, dpi: int = 100, z: float = 1.96) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
@@ -120,8 +126,8 @@ def thresholds(outcomes: Mapping[int, Mapping[str, float]], dealer_stands_at: in
     net = [float(outcomes[x]["win"] - outcomes[x]["lose"]) for x in xs]
     ax.plot(xs, net, marker="s", color=COLOURS["net"], label="net = win - lose")
     best = xs[int(np.argmax(net))]
-    ax.annotate(f"best: stand on {best}\nnet {max(net):+.4f}", (best, max(net)), xytext=(0, -48),
-                textcoords="offset points", ha="center", fontsize=9,
+    ax.annotate(f"best: stand on {best}\nnet {max(net):+.4f}", (best, max(net)), xytext=(0, -52),
+                textcoords="offset points", ha="center", fontsize=10.5,
                 arrowprops={"arrowstyle": "->", "color": COLOURS["net"]})
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_xticks(xs)
@@ -129,29 +135,31 @@ def thresholds(outcomes: Mapping[int, Mapping[str, float]], dealer_stands_at: in
     ax.set_ylabel("probability")
     ax.set_ylim(min(net) - 0.08, max(float(outcomes[x][k]) for x in xs for k in ("win", "lose")) + 0.08)
     ax.set_title(f"Which stand threshold is best against a dealer who stands on {dealer_stands_at}?")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncols=4, frameon=False)  # under: no wider
     ax.grid(alpha=0.3)
+    finish(ax)
     return fig
 
 
 def dealer_busts(tables: Mapping[str, Mapping[str, Mapping]], ax=None):
     """Grouped bars: the dealer's bust chance by up-card, one bar per table (label -> dealer_table(...))."""
-    fig, ax = _axes(ax, size=(8.5, 4.2))
+    fig, ax = _axes(ax)
     labels = list(tables)
     upcards = list(next(iter(tables.values())))
     width = 0.8 / len(labels)
     x = np.arange(len(upcards))
-    palette = plt.get_cmap("tab10")
     for i, label in enumerate(labels):
         values = [float(tables[label][up]["bust"]) for up in upcards]
-        ax.bar(x + (i - (len(labels) - 1) / 2) * width, values, width, label=label, color=palette(i))
+        ax.bar(x + (i - (len(labels) - 1) / 2) * width, values, width, label=label,
+               color=CATEGORICAL[i % len(CATEGORICAL)])
     ax.set_xticks(x, upcards)
     ax.set_xlabel("dealer's up-card")
     ax.set_ylabel("chance the dealer busts")
     ax.set_ylim(0, 0.5)
     ax.set_title("Dealer busts by up-card (before peeking for a natural)")
-    ax.legend(fontsize=9, ncols=2)
+    ax.legend(ncols=2)
     ax.grid(axis="y", alpha=0.3)
+    finish(ax)
     return fig
 
 
@@ -159,20 +167,23 @@ def doubling(bets: Sequence[int], exact: Sequence[float], simulated: Optional[Se
              runs: Optional[int] = None, timid: Optional[float] = None, bold: Optional[float] = None, ax=None):
     """Chance to double 100 EUR against a fixed bet size, exact (line) and simulated (dots with 95% bars)."""
     fig, ax = _axes(ax)
-    ax.plot(bets, exact, marker="o", color=COLOURS["win"], label="exact (Markov chain)")
+    ax.plot(bets, exact, marker="o", color=BLACK, label="exact (Markov chain)")
     if simulated is not None and runs:
         sim = np.asarray(simulated, dtype=float)
         err = 1.96 * np.sqrt(sim * (1 - sim) / runs)
-        ax.errorbar(bets, sim, yerr=err, fmt="x", color="black", capsize=3, label=f"simulated ({runs:,} each)")
-    if timid is not None:
-        ax.axhline(timid, color=COLOURS["draw"], linestyle=":", label=f"timid (always 10€): {timid:.3f}")
+        ax.errorbar(bets, sim, yerr=err, fmt="x", color=NEUTRAL, capsize=3, label=f"simulated ({runs:,} each)")
+    if timid is not None:  # the ways of betting in lesson 10's colours and styles
+        ax.axhline(timid, color=BETTING["timid"][0], linestyle=BETTING["timid"][1], linewidth=2,
+                   label=f"timid (always 10€): {timid:.3f}")
     if bold is not None:
-        ax.axhline(bold, color=COLOURS["lose"], linestyle="--", label=f"bold (what you need): {bold:.3f}")
+        ax.axhline(bold, color=BETTING["bold"][0], linestyle=BETTING["bold"][1], linewidth=2,
+                   label=f"bold (what you need): {bold:.3f}")
     ax.set_xticks(list(bets))
     ax.set_xlabel("bet per round (€), capped by the bankroll")
     ax.set_ylabel("chance to reach 200€")
     ax.set_ylim(0, 0.55)
     ax.set_title("Starting with 100€: the chance to double depends on the bet")
-    ax.legend(loc="lower right", fontsize=9)
+    ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
+    finish(ax)
     return fig

@@ -16,7 +16,6 @@ from matplotlib.lines import Line2D
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
-
 NUMERALS = frozenset("0123456789/-.:% ")  # no kerning between these: a line of them is its characters side by side
 
 
@@ -120,6 +119,8 @@ def add_labels(ax, labels: Sequence[tuple], zorder: float, offset_transform=None
                            offset_transform=offset_transform or ax.transData, transform=points,
                            facecolors=[label[5] for label in labels], edgecolors="none", zorder=zorder)
     layer.set_clip_on(False)
+    layer.font_texts = [label[2] for label in labels]        # for coursekit.plots.legibility.measure
+    layer.font_sizes = [float(label[3]) for label in labels]
     ax.add_collection(layer, autolim=False)
     return layer
 

@@ -7,14 +7,17 @@ from typing import Optional, Sequence
 import matplotlib.pyplot as plt
 import numpy as np
 
-RED, BLUE, GREY = "#d62728", "#1f77b4", "#7f7f7f"
-VARIANT_COLOURS = ("#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
+from coursekit.plots.colours import CATEGORICAL, LOSE, NEUTRAL, WIN
+from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, finish
+
+RED, BLUE, GREY = LOSE, WIN, NEUTRAL  # the course's colours: vermillion loses (red numbers), blue wins
+VARIANT_COLOURS = CATEGORICAL  # variants of a search: no verdict, so neither blue nor vermillion
 
 
 def _axes(ax, size):
     """(figure, axes, owned): a new figure when ax is None."""
     if ax is None:
-        _, ax = plt.subplots(figsize=size)
+        _, ax = plt.subplots(figsize=size, layout="constrained")
         return ax.figure, ax, True
     return ax.figure, ax, False
 
@@ -30,16 +33,17 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
                     move_label=lambda m: f"-{m}"):
     """The seed's Abbildung 2: one bar per move, height p = wins / visits, visits written on the bar.
 
-    `winning` (optional) names the moves that win with best play: their bars are red, the others blue.
+    `winning` (optional) names the moves that win with best play: their bars are blue, the others vermillion.
     """
     fig, ax, owned = _axes(ax, (4.6, 3.0))
     moves = list(stats)
     p = [stats[m].win_rate for m in moves]
-    colours = [GREY if winning is None else (RED if m in winning else BLUE) for m in moves]
+    colours = [GREY if winning is None else (WIN if m in winning else LOSE) for m in moves]
     x = np.arange(len(moves))
     ax.bar(x, p, color=colours, width=0.6)
     for xi, m, pi in zip(x, moves, p):
-        ax.text(xi, pi + 0.02, f"p{xi + 1} = {pi:.2f}\n{stats[m].visits} visits", ha="center", va="bottom", fontsize=8)
+        ax.text(xi, pi + 0.02, f"p{xi + 1} = {pi:.2f}\n{stats[m].visits} visits", ha="center", va="bottom",
+                fontsize=NOTE_PT)
     ax.set_xticks(x, [move_label(m) for m in moves])
     ax.set_ylim(0, 1.25)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
@@ -49,8 +53,9 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
         ax.set_title(title, fontsize=10)
     if winning is not None:
         from matplotlib.patches import Patch
-        ax.legend(handles=[Patch(color=RED, label="wins with best play"), Patch(color=BLUE, label="loses")],
-                  fontsize=7, frameon=False, loc="upper right", ncol=2)
+        ax.legend(handles=[Patch(color=WIN, label="wins with best play"), Patch(color=LOSE, label="loses")],
+                  frameon=False, loc="upper right", ncol=2)
+    finish(ax)
     return _done(fig, owned)
 
 
@@ -70,7 +75,7 @@ def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseli
             ax.errorbar(budgets, values, yerr=spread, fmt="none", ecolor=colour, capsize=3, lw=1)
     if baseline is not None:
         ax.axhline(baseline * 100, color=GREY, ls="--", lw=1)
-        ax.text(budgets[-1], baseline * 100 - 2, f"picking at random: {baseline:.0%}", fontsize=8, color=GREY,
+        ax.text(budgets[-1], baseline * 100 - 2, f"picking at random: {baseline:.0%}", fontsize=NOTE_PT, color=GREY,
                 ha="right", va="top")  # right end, under the line: clear of the first budget's points
     ax.set_xscale("log")
     ax.set_xticks(list(budgets), [str(b) for b in budgets])
@@ -78,51 +83,54 @@ def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseli
     ax.set_ylim(0, 105)
     ax.set_xlabel("iterations per search")
     ax.set_ylabel("winning move found (%)")
-    ax.legend(fontsize=8, frameon=False, loc="lower right")
+    ax.legend(frameon=False, loc="lower right")
     ax.grid(alpha=0.3)
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
+    finish(ax)
     return _done(fig, owned)
 
 
 def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequence[bool], ax=None,
                         title: Optional[str] = None):
     """What a random rollout measures: P(player to move wins under random play) per n, red/blue by the true value."""
-    fig, ax, owned = _axes(ax, (8.0, 3.2))
+    fig, ax, owned = _axes(ax, (LESSON_WIDTH_IN, 3.4))
     ns, values = np.asarray(ns), np.asarray(values, dtype=float)
     losing = np.asarray(losing, dtype=bool)
     ax.plot(ns, values, color="#bbbbbb", lw=1, zorder=1)
-    ax.scatter(ns[~losing], values[~losing], color=BLUE, s=22, zorder=2, label="blue n: mover wins with best play")
-    ax.scatter(ns[losing], values[losing], color=RED, s=22, zorder=2, label="red n: mover loses with best play")
+    ax.scatter(ns[~losing], values[~losing], color=WIN, s=22, zorder=2, label="blue n: mover wins with best play")
+    ax.scatter(ns[losing], values[losing], color=LOSE, s=22, zorder=2, label="red n: mover loses with best play")
     ax.axhline(0.5, color=GREY, lw=0.8, ls=":")
     ax.set_xlabel("n (player to move)")
     ax.set_ylabel("random-rollout win rate")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=8, frameon=False, loc="upper right", ncol=2)
+    ax.legend(frameon=False, loc="upper right", ncol=2)
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
+    finish(ax)
     return _done(fig, owned)
 
 
 def plot_hits_by_n(ns: Sequence[int], series: dict, ax=None, title: Optional[str] = None, period: int = 8):
     """Per start n, the share of seeds that found a winning move, one row of dots per variant; n mod 8 marked."""
-    fig, ax, owned = _axes(ax, (8.4, 0.9 + 0.75 * len(series)))
+    fig, ax, owned = _axes(ax, (LESSON_WIDTH_IN, 1.1 + 0.75 * len(series)))
     ns = np.asarray(ns)
     for row, ((name, rates), colour) in enumerate(zip(series.items(), VARIANT_COLOURS)):
         rates = np.asarray(rates, dtype=float)
-        ax.scatter(ns, np.full(len(ns), row), s=14 + 70 * rates, c=[RED if r < 1 else "#2ca02c" for r in rates],
+        ax.scatter(ns, np.full(len(ns), row), s=14 + 70 * rates, c=[LOSE if r < 1 else WIN for r in rates],
                    alpha=0.85)
     ax.set_yticks(range(len(series)), list(series))
     ax.set_ylim(len(series) - 0.5, -0.5)
-    ax.set_xlabel(f"start n (large green dot: always right; small red dot: wrong for some or all seeds)")
+    ax.set_xlabel("start n   (large blue dot: always right; vermillion: wrong for some or all seeds)")
     for n in ns:
         if n % period == 3:
             ax.axvline(n - 0.5, color="#dddddd", lw=0.8, zorder=0)
     ax.spines[["top", "right", "left"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
+    finish(ax)
     return _done(fig, owned)
 
 
@@ -133,11 +141,13 @@ def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, titl
     width = 0.8 / max(1, len(table))
     for i, ((name, values), colour) in enumerate(zip(table.items(), VARIANT_COLOURS)):
         ax.bar(x + (i - (len(table) - 1) / 2) * width, np.asarray(values) * 100, width, color=colour, label=name)
-    ax.set_xticks(x, [f"n mod 8 = {r}" for r in residues], fontsize=8)
+    ax.set_xticks(x, [f"{r}" for r in residues])
+    ax.set_xlabel("n mod 8")
     ax.set_ylim(0, 110)
     ax.set_ylabel("winning move found (%)")
-    ax.legend(fontsize=8, frameon=False, loc="upper center", ncol=len(table), bbox_to_anchor=(0.5, 1.02))
+    ax.legend(frameon=False, loc="upper center", ncol=len(table), bbox_to_anchor=(0.5, 1.02))
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10, pad=18)
+    finish(ax)
     return _done(fig, owned)

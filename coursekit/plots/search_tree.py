@@ -1,7 +1,13 @@
-"""Drawing the MCTS search tree (lessons 08-09): discs sized by visits and coloured by win rate, for lessons and widgets.
+"""Drawing the MCTS search tree (lessons 08-09): discs sized by visits and coloured by win rate, lessons and widgets.
 
 The tree (igraph) comes from coursekit.graphs.search_tree_graph. `draw_search_tree` makes a figure for a lesson;
 `SearchTreeFigure` keeps figures for a widget's redraws.
+
+The drawing is laid out in points (one data unit of the tree's axes is one point), so every label has the size it
+is given, whatever the tree's width: the figure is as wide as the page shows it (a lesson's output area, a
+dashboard's column), leaves that sit closer than their labels are wide get their counts on alternate lines, and a
+move label that finds no free place beside its edge or above its disc is left out (a note says how to read the
+move off the numbers). coursekit.plots.legibility measures the result against the 11 px floor.
 """
 
 from __future__ import annotations
@@ -13,145 +19,255 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from coursekit.graphs import search_tree_graph
-from coursekit.plots.glyphs import add_labels, glyph_title, keep_whole_figure
+from coursekit.plots.colours import BLACK, HIGHLIGHT, NEUTRAL, REDDISH_PURPLE, TEXT, win_rate_colours
+from coursekit.plots.glyphs import add_labels, keep_whole_figure, text_width
+from coursekit.plots.legibility import LESSON_WIDTH_PX
 
-SEARCH_CMAP = "coolwarm"  # win rate 0 blue (bad move for its mover) ... 1 red (good move), as the seed's colours
+FONT = 10.0          # points: node labels, counts and moves (12.5 px at the stepper's 90 dpi, 13.9 px at 100)
+TITLE = 11.0         # points
+LEVEL = 66.0         # points between the levels of the tree
+TOP = 58.0           # points above the root's centre: title and colour key
+BOTTOM_LINES = 3.6   # label lines below the deepest discs (counts, staggered counts, a note)
+DISC_MIN, DISC_MAX = 17.0, 34.0   # disc diameters in points; a crowded level caps them at 85% of its spacing
 
 
-def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highlight=None, title: str = None):
-    """Draw the search tree (Reingold-Tilford, root on top): discs sized by visits, coloured by win rate.
+def tree_size(width_px: float, dpi: float, depth: int) -> tuple[float, float]:
+    """Figure size (inches) of a tree drawing `width_px` wide at `dpi`, with room for `depth` levels."""
+    height_pt = TOP + LEVEL * max(1, depth) + FONT * 1.25 * BOTTOM_LINES + 20
+    return width_px / dpi, height_pt / 72
+
+
+def draw_search_tree(search, depth: int = 3, ax=None, min_visits: int = 1, highlight=None, title: str = None,
+                     width_px: float = LESSON_WIDTH_PX - 24):
+    """Draw the search tree (root on top): discs sized by visits, coloured by win rate (blue high, vermillion low).
 
     Each disc shows its position and, below it, wins/visits for the player who made the move into it. `highlight`
-    is an Iteration (or a tuple of moves): its path is drawn thick, the expanded edge dashed green.
+    is an Iteration (or a tuple of moves): its path is drawn thick, the expanded edge dashed. Without `ax` the
+    figure is `width_px` wide at its dpi (default: a lesson's output area), so it is shown at its own size.
     """
     g = search_tree_graph(search, depth, min_visits)
-    xy, size = _tree_layout(g)
     owned = ax is None
     if owned:
-        _, ax = plt.subplots(figsize=size)
-        _fit_tree_axes(ax.figure, *size)
-    _draw_tree(ax, search, g, xy, depth, highlight, title)
-    _colour_bar(ax)
+        fig = plt.figure(figsize=tree_size(width_px, plt.rcParams["figure.dpi"], depth))
+        ax = fig.add_axes((0, 0, 1, 1))
+    _prepare_axes(ax)
+    _colour_key(ax.figure, ax)
+    _draw_tree(ax, search, g, depth, highlight, title)
     if owned:
         keep_whole_figure(ax.figure)
         plt.close(ax.figure)  # detached from pyplot: shown once, as the cell's value
     return ax.figure
 
 
-def _tree_layout(g: ig.Graph) -> tuple[np.ndarray, tuple[float, float]]:
-    """Reingold-Tilford coordinates of the tree (root on top) and a figure size (inches) that fits them."""
-    layout = g.layout_reingold_tilford(root=[0], mode="out")
-    xy = np.asarray(layout.coords, dtype=float)
-    xy[:, 1] = xy[:, 1] * 1.35
-    width = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 1.0
-    levels = int(max(g.vs["depth"])) if g.vcount() else 0
-    return xy, (min(13.0, max(6.0, 0.62 * width + 1.6)), max(2.8, 1.35 * levels + 1.7))
+def _prepare_axes(ax) -> None:
+    """Axes in points, y growing downwards, no frame."""
+    ax.axis("off")
+    width, height = _axes_points(ax)
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
 
 
-def _fit_tree_axes(fig, fig_w: float, fig_h: float) -> None:
-    """Room for the two-line title and the colour bar's label; no need for a tight bbox."""
-    fig.subplots_adjust(left=0.01, right=1 - 0.8 / fig_w, bottom=0.02, top=1 - 0.55 / fig_h)
+def _axes_points(ax) -> tuple[float, float]:
+    """Width and height of the axes in points."""
+    fig = ax.figure
+    w, h = fig.get_size_inches()
+    box = ax.get_position()
+    return w * box.width * 72, h * box.height * 72
 
 
 @lru_cache(maxsize=1)
 def _search_cmap():
-    """The inner range of SEARCH_CMAP only, so black labels stay readable on every disc."""
+    """Win rate 0 vermillion ... 0.5 pale ... 1 blue (coursekit.plots.colours), light enough for black labels."""
     import matplotlib as mpl
 
-    base = mpl.colormaps[SEARCH_CMAP]
-    return mpl.colors.LinearSegmentedColormap.from_list("search", base(np.linspace(0.12, 0.88, 256)))
+    return mpl.colors.ListedColormap(win_rate_colours(), name="win_rate")
 
 
-def _colour_bar(ax) -> None:
-    """The win-rate colour bar beside the tree's axes."""
+def _colour_key(fig, tree_ax):
+    """A small horizontal win-rate colour bar in the tree's top left corner (its own axes, drawn once)."""
     import matplotlib as mpl
 
-    sm = mpl.cm.ScalarMappable(cmap=_search_cmap(), norm=mpl.colors.Normalize(0, 1))
-    bar = ax.figure.colorbar(sm, ax=ax, fraction=0.025, pad=0.01)
-    bar.set_label("win rate of the move into the node", fontsize=8)
-    bar.ax.tick_params(labelsize=7)
+    width_in, height_in = fig.get_size_inches()
+    box = tree_ax.get_position()
+    left = box.x0 + 8 / 72 / width_in
+    bar_w, bar_h = 130 / 72 / width_in, 9 / 72 / height_in
+    bottom = box.y1 - (TOP - 14) / 72 / height_in
+    key = fig.add_axes((left, bottom, bar_w, bar_h))
+    bar = fig.colorbar(mpl.cm.ScalarMappable(cmap=_search_cmap(), norm=mpl.colors.Normalize(0, 1)), cax=key,
+                       orientation="horizontal", ticks=[0, 0.5, 1])
+    bar.ax.tick_params(labelsize=FONT, length=2, pad=1)
+    bar.outline.set_linewidth(0.6)
+    key.set_title("win rate of the move into a node", fontsize=FONT, loc="left", pad=3)
+    return key
 
 
-def _draw_tree(ax, search, g: ig.Graph, xy: np.ndarray, depth: int, highlight, title) -> None:
-    """The tree's edges, move labels, discs, node labels and title on ax."""
+def _layout(g: ig.Graph, width: float) -> tuple[np.ndarray, np.ndarray]:
+    """Points of every vertex (Reingold-Tilford, centred, leaves at most 70 pt apart) and each level's spacing."""
+    xy = np.asarray(g.layout_reingold_tilford(root=[0], mode="out").coords, dtype=float)
+    depth = np.asarray(g.vs["depth"], dtype=int)
+    span = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 0.0
+    unit = min(70.0, (width - 2 * 22.0) / span) if span else 0.0
+    x = (xy[:, 0] - xy[:, 0].min() - span / 2) * unit + width / 2
+    y = TOP + depth * LEVEL
+    spacing = np.full(int(depth.max()) + 1, np.inf)
+    for level in range(1, int(depth.max()) + 1):
+        xs = np.sort(x[depth == level])
+        if len(xs) > 1:
+            spacing[level] = float(np.diff(xs).min())
+    return np.column_stack([x, y]), spacing
+
+
+def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+
+
+def _boxes_meet(a, b, gap: float = 1.5) -> bool:
+    return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
+
+
+def _segment_meets_box(p, q, box, gap: float = 1.5) -> bool:
+    """True when the segment p-q passes through the box grown by `gap` (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if edge_p == 0:
+            if edge_q < 0:
+                return False
+        else:
+            t = edge_q / edge_p
+            if edge_p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
+    """The tree's edges, discs, labels (positions, counts, moves) and title on axes measured in points."""
     from matplotlib.collections import LineCollection
 
-    fig = ax.figure
+    width, _ = _axes_points(ax)
+    xy, spacing = _layout(g, width)
+    levels = np.asarray(g.vs["depth"], dtype=int)
     path, expanded = (), None
     if highlight is not None:
         path = tuple(getattr(highlight, "path", highlight))
         expanded = getattr(highlight, "expanded", None)
     on_path = {path[:i] for i in range(len(path) + 1)}
+    line_height = 1.25 * FONT
+
+    # discs: sized by visits, capped by their level's spacing, the root always the same
+    visits = np.asarray(g.vs["visits"], dtype=float)
+    top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
+    cap = np.minimum(DISC_MAX, 0.85 * spacing[levels])
+    diameter = np.minimum(cap, DISC_MIN + (DISC_MAX - DISC_MIN) * np.sqrt(np.minimum(visits, top) / top))
+    diameter = np.maximum(diameter, np.minimum(DISC_MIN, cap))
+    diameter[0] = 30.0
+    radius = diameter / 2
+
     segments, colours, widths, styles = [], [], [], []
     for e in g.es:
         target_moves = g.vs[e.target]["moves"]
         hot = target_moves in on_path and bool(path)
         new = hot and expanded is not None and target_moves == path
         segments.append([xy[e.source], xy[e.target]])
-        colours.append("#2ca02c" if new else ("black" if hot else "#9a9a9a"))
-        widths.append(3.2 if hot else 1.0)
-        styles.append("--" if new else "-")
+        colours.append(BLACK if hot else "#9a9a9a")
+        widths.append(3.0 if hot else 1.0)
+        styles.append((0, (4, 2.5)) if new else "-")
     if segments:
         ax.add_collection(LineCollection(segments, colors=colours, linewidths=widths, linestyles=styles, zorder=1))
-        moves = []                                            # the move, just beside its edge
-        for seg, label in zip(segments, g.es["label"]):
-            (x0, y0), (x1, y1) = seg
-            side = "left" if x1 >= x0 else "right"
-            moves.append((0.4 * x0 + 0.6 * x1 + (0.08 if x1 >= x0 else -0.08), 0.4 * y0 + 0.6 * y1, label, 7,
-                          "normal", "#555", side, "center", 1.2))
-        add_labels(ax, moves, zorder=2)
-    visits = np.asarray(g.vs["visits"], dtype=float)
-    top = max(1.0, float(visits[1:].max()) if len(visits) > 1 else 1.0)
-    sizes = 60 + 900 * np.sqrt(np.minimum(visits, top) / top)
-    sizes[0] = 800                              # the root: always the same size
-    colors = [tuple(c) for c in _search_cmap()(np.asarray(g.vs["win_rate"], dtype=float))]
-    colors[0] = "#ffe066"
-    edge = ["black" if (m in on_path and path) else ("#6a3d9a" if s else "#555") for m, s in
-            zip(g.vs["moves"], g.vs["shared"])]
-    ax.scatter(xy[:, 0], xy[:, 1], s=sizes, c=colors, edgecolors=edge,
-               linewidths=[2.2 if (m in on_path and path) else (1.8 if sh else 0.8)
-                           for m, sh in zip(g.vs["moves"], g.vs["shared"])], zorder=3)
-    ax.set_xlim(xy[:, 0].min() - 0.8, xy[:, 0].max() + 0.8)
-    ax.set_ylim(xy[:, 1].max() + 0.6, xy[:, 1].min() - 0.5)
-    # one label per node: the position on the disc, wins/visits on a second line just below it
-    fig_h = fig.get_size_inches()[1] * ax.get_position().height * 72          # axes height in points
-    per_point = (xy[:, 1].max() + 1.1 - xy[:, 1].min()) / fig_h
-    labels, counts = [], []   # counts on a white box: the thick highlighted path runs under them
-    for (x, y), label, wins, n, d, area in zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"], g.vs["depth"],
-                                               sizes):
-        size = 8 if d < 3 else 7
-        if not d:
-            labels.append((x, y, label, size + 1, "bold", "black", "center", "center", 1.2))
+
+    # labels: the position on each disc, wins/visits below it (alternate lines where neighbours are close)
+    taken = []                                                      # boxes already used by labels and discs
+    for (x, y), r in zip(xy, radius):
+        taken.append(_box(x, y, 2 * r, 2 * r))
+    names, counts = [], []
+    stagger = {}
+    for level in range(1, int(levels.max()) + 1 if len(levels) else 1):
+        members = sorted(np.flatnonzero(levels == level), key=lambda i: xy[i, 0])
+        widest = max((text_width(f"{g.vs[i]['wins']:g}/{g.vs[i]['visits']}", FONT) for i in members), default=0)
+        crowded = spacing[level] < widest + 5
+        for k, i in enumerate(members):
+            stagger[i] = crowded and k % 2 == 1
+    for i, ((x, y), label, wins, n) in enumerate(zip(xy, g.vs["label"], g.vs["wins"], g.vs["visits"])):
+        names.append((x, y, label, FONT + (1 if i == 0 else 0), "bold" if i == 0 else "normal", TEXT, "center",
+                      "center", 1.2))
+        if i == 0:
             continue
-        radius = np.sqrt(area / np.pi)                                      # points
-        spacing = max(1.0, (radius + 2 + size * 0.6) / (1.2 * size))
-        anchor = (x, y - 0.6 * size * per_point)
-        labels.append((*anchor, f"{label}\n ", size, "normal", "black", "center", "top", spacing))
-        counts.append((*anchor, f" \n{wins:g}/{n}", size, "normal", "black", "center", "top", spacing))
-    add_labels(ax, labels, zorder=4)
+        text = f"{wins:g}/{n}"
+        cy = y + radius[i] + 2 + line_height / 2 + (line_height if stagger.get(i) else 0)
+        counts.append((x, cy, text, FONT, "normal", TEXT, "center", "center", 1.2))
+        taken.append(_box(x, cy, text_width(text, FONT), line_height))
+
+    # moves: beside the edge's middle (outwards), else just above the child's disc, else left out
+    moves, dropped = [], 0
+    ends = [(e.source, e.target) for e in g.es]
+    for seg, label, (source, target) in zip(segments, g.es["label"], ends):
+        (x0, y0), (x1, y1) = seg
+        w, h = text_width(label, FONT) + 2, FONT * 1.05
+        length = float(np.hypot(x1 - x0, y1 - y0)) or 1.0
+        nx, ny = (y1 - y0) / length, -(x1 - x0) / length            # a normal of the edge, pointing right
+        if nx < 0 or (nx == 0 and ny > 0):
+            nx, ny = -nx, -ny
+        side = -1.0 if x1 < x0 - 0.5 else 1.0                       # outwards: left edges' labels on the left
+        offset = w / 2 * abs(nx) + h / 2 * abs(ny) + 2.5
+        beside = (x0 + 0.5 * (x1 - x0) + side * nx * offset, y0 + 0.5 * (y1 - y0) + side * ny * offset)
+        above = (x1, y1 - radius[target] - 2 - h / 2)               # on its own edge's end, on a white box
+        for (cx, cy), own_edge_ok in ((beside, False), (above, True)):
+            box = _box(cx, cy, w, h)
+            if any(_boxes_meet(box, other) for other in taken):
+                continue
+            if any(_segment_meets_box(p, q, box) for (p, q), pair in zip(segments, ends)
+                   if not (own_edge_ok and pair == (source, target))):
+                continue
+            moves.append((cx, cy, label, FONT, "normal", NEUTRAL, "center", "center", 1.2))
+            taken.append(box)
+            break
+        else:
+            dropped += 1
+    add_labels(ax, moves, zorder=2, backdrop="white")
+
+    colors = [tuple(c) for c in _search_cmap()(np.asarray(g.vs["win_rate"], dtype=float))]
+    colors[0] = HIGHLIGHT
+    edge = [BLACK if (m in on_path and path) else (REDDISH_PURPLE if s else "#555") for m, s in
+            zip(g.vs["moves"], g.vs["shared"])]
+    ax.scatter(xy[:, 0], xy[:, 1], s=diameter ** 2, c=colors, edgecolors=edge,
+               linewidths=[2.2 if (m in on_path and path) else (2.6 if sh else 0.8)
+                           for m, sh in zip(g.vs["moves"], g.vs["shared"])], zorder=3)
+    add_labels(ax, names, zorder=4)
     if counts:
-        add_labels(ax, counts, zorder=4, backdrop="white")
-    ax.axis("off")
+        add_labels(ax, counts, zorder=4, backdrop="white")   # white boxes: the thick highlighted path runs under
     root = search.root
     if title is None:
         kind = "transpositions" if search.transpositions else "tree"
-        title = (f"search from {g.vs[0]['label']} after {root.visits} iteration{'s' if root.visits != 1 else ''}\n"
-                 f"({kind}; "
-                 f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}, depth <= {depth} shown)")
-    glyph_title(ax, title, size=10)
+        title = (f"search from {g.vs[0]['label']} after {root.visits} iteration{'s' if root.visits != 1 else ''}, "
+                 f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}\n({kind}; depth <= {depth} shown)")
+    ax.set_title(title, fontsize=TITLE)   # queryable, drawn as glyphs below
+    ax.title.set_visible(False)
+    width, height = _axes_points(ax)
+    lines = [(width - 8, 6, title, TITLE, "normal", TEXT, "right", "top", 1.2)]
+    notes = []
+    if dropped:
+        notes.append((NEUTRAL, "unlabelled edge: the move is the difference of its two numbers"))
     if any(g.vs["shared"]):
-        ax.text(0.0, 0.0, "purple ring: a position reached by several move orders (one shared node)",
-                transform=ax.transAxes, fontsize=8, color="#6a3d9a", va="bottom")
+        notes.append((REDDISH_PURPLE, "purple ring: a position reached by several move orders (one shared node)"))
+    for k, (colour, note) in enumerate(reversed(notes)):
+        lines.append((8, height - 4 - k * line_height, note, FONT, "normal", colour, "left", "bottom", 1.2))
+    add_labels(ax, lines, zorder=5)
 
 
 class SearchTreeFigure:
-    """Kept figures for every redraw of a growing search tree (a widget's): axes and colour bar are made and
+    """Kept figures for every redraw of a growing search tree (a widget's): axes and colour key are made and
     rendered once per figure size (up to `keep` sizes), each draw only replaces and renders the tree's artists.
-    `draw` returns the figure, drawn on its canvas."""
+    `draw` returns the figure, drawn on its canvas; it is `width_px` wide at `dpi` (the page's room for it)."""
 
-    def __init__(self, dpi: int = 90, keep: int = 24) -> None:
+    def __init__(self, dpi: int = 90, keep: int = 24, width_px: float = LESSON_WIDTH_PX - 24) -> None:
         self.dpi = dpi
         self.keep = keep
+        self.width_px = width_px
         self._kept: dict[tuple[float, float], tuple] = {}  # size -> (figure, axes, background pixels)
         self.figure = None
         self.ax = None
@@ -167,23 +283,22 @@ class SearchTreeFigure:
                 self._kept.pop(next(iter(self._kept)))
             figure = Figure(figsize=size, dpi=self.dpi)
             FigureCanvasAgg(figure)
-            ax = figure.add_subplot()
-            _fit_tree_axes(figure, *size)
-            _colour_bar(ax)
-            ax.axis("off")
-            figure.canvas.draw()                       # the colour bar and white space, kept as pixels
+            ax = figure.add_axes((0, 0, 1, 1))
+            _prepare_axes(ax)
+            _colour_key(figure, ax)
+            figure.canvas.draw()                       # the colour key and white space, kept as pixels
             self._kept[size] = (figure, ax, figure.canvas.copy_from_bbox(figure.bbox))
         return self._kept[size]
 
     def draw(self, search, depth: int = 3, highlight=None, min_visits: int = 1):
         """Draw the tree as draw_search_tree does, into the kept figure; returns it (not a pyplot figure)."""
         g = search_tree_graph(search, depth, min_visits)
-        xy, size = _tree_layout(g)
+        size = tree_size(self.width_px, self.dpi, depth)
         self.figure, self.ax, background = self._figure_for(size)
         self.size = size
         for artist in self.ax.collections[:] + self.ax.texts[:]:
             artist.remove()
-        _draw_tree(self.ax, search, g, xy, depth, highlight, None)
+        _draw_tree(self.ax, search, g, depth, highlight, None)
         canvas = self.figure.canvas
         canvas.restore_region(background)              # only the tree's axes are drawn again
         self.ax.draw(canvas.get_renderer())

@@ -9,10 +9,12 @@ import numpy as np
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
 
-# one colour and one line style per way of betting (colour-blind safe: the styles differ too); blue and red as in
-# lesson 03's timid and bold lines
-STYLES = {"timid": ("#1565c0", ":"), "bold": ("#c62828", "--"), "bankroll": ("#ef6c00", "-."),
-          "optimal": ("#6a1b9a", "-")}
+from coursekit.plots.colours import BETTING, BLUISH_GREEN, REDDISH_PURPLE
+from coursekit.plots.style import LESSON_WIDTH_IN
+
+# one colour and one line style per way of betting (colour-blind safe, and the styles differ too), the same in
+# lesson 03's doubling figure; no blue or vermillion: those mean win and lose (coursekit.plots.colours)
+STYLES = BETTING
 CARD_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10/J/Q/K")
 FONT = 11  # points: 15 px at the 100 dpi the lessons show figures at (the floor is 11 px)
 
@@ -20,7 +22,7 @@ FONT = 11  # points: 15 px at the 100 dpi the lessons show figures at (the floor
 def _axes(ax, size):
     """(figure, axes, owned): a new figure when ax is None."""
     if ax is None:
-        _, ax = plt.subplots(figsize=size)
+        _, ax = plt.subplots(figsize=(min(size[0], LESSON_WIDTH_IN), size[1]), layout="constrained")
         return ax.figure, ax, True
     return ax.figure, ax, False
 
@@ -73,7 +75,7 @@ def bet_lines(strategy, ax=None) -> Figure:
             label="what a natural (3:2) needs")
     others = bets[:, 1:9]
     ax.plot(bankrolls, bets[:, 0], color=STYLES["optimal"][0], linewidth=2, label="optimal after an ace")
-    ax.plot(bankrolls, bets[:, 9], color="#00838f", linewidth=2, linestyle="-.",
+    ax.plot(bankrolls, bets[:, 9], color=BLUISH_GREEN, linewidth=2, linestyle="-.",
             label="optimal after a 10, J, Q or K")
     ax.plot(bankrolls, others.max(axis=1), color="black", linewidth=1.4, linestyle=":",
             label="optimal after 2-9 (largest of the eight)")
@@ -94,7 +96,7 @@ def chances(strategies: Mapping[str, object], ax=None) -> Figure:
     for label, strategy in strategies.items():
         colour, style = STYLES.get(strategy.betting, ("#424242", "-"))
         if strategy.play == "dealer" and strategy.betting == "optimal":
-            colour, style = "#8e24aa", (0, (6, 2, 1, 2))
+            colour, style = REDDISH_PURPLE, (0, (6, 2, 1, 2))
         bankrolls, values = strategy.values()
         ax.plot(bankrolls, values, color=colour, linestyle=style, linewidth=2,
                 label=f"{label}: {strategy.probability:.3f} from {strategy.start}€")
@@ -118,7 +120,7 @@ def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, 
     fig, ax, owned = _axes(ax, (9, 5.4))
     bankroll, bet, hard = thresholds["bankroll"], thresholds["bet"], thresholds["hard"]
     levels = sorted(set(int(h) for h in hard))
-    palette = {14: "#fdd49e", 15: "#d9d9d9", 16: "#41ab5d", 17: "#08519c"}
+    palette = {14: "#F5C98E", 15: "#DDDDDD", 16: "#7FCDB5", 17: "#C3A6D6"}  # light, categorical: black dots read
     cmap = ListedColormap([palette.get(h, "#999999") for h in levels])
     grid = np.full((int(bet.max()) - 9, len(np.unique(bankroll))), np.nan)
     column = {b: i for i, b in enumerate(np.unique(bankroll))}
@@ -166,11 +168,11 @@ def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, opti
                 label=f"search player: tournaments won ({games:,} each, Wilson 95%)")
     if lost is not None:
         means = [optimum - m for m, _ in lost]
-        ax.errorbar(x + 0.08, means, yerr=[1.96 * se for _, se in lost], fmt="D", color="#00838f", capsize=4,
+        ax.errorbar(x + 0.08, means, yerr=[1.96 * se for _, se in lost], fmt="D", color=BLUISH_GREEN, capsize=4,
                     markersize=5, label="optimum - chance its decisions gave away (±1.96 se)")
     ax.axhline(optimum, color=STYLES["optimal"][0], linewidth=2, label=f"exact optimum {optimum:.3f}")
     for name, value in references.items():
-        colour, style = next((STYLES[key] for key in STYLES if name.startswith(key)), ("#00838f", (0, (1, 1.5))))
+        colour, style = next((STYLES[key] for key in STYLES if name.startswith(key)), (BLUISH_GREEN, (0, (1, 1.5))))
         ax.axhline(value, color=colour, linestyle=style, linewidth=1.8, label=f"{name}: {value:.3f}")
     ax.set_xticks(x, [f"{b:,}" for b in budgets], fontsize=FONT)
     ax.set_xlim(-0.5, len(budgets) - 0.5)

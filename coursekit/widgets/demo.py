@@ -7,10 +7,12 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
+from coursekit.plots.legibility import DASHBOARD_WIDTH_PX
 from coursekit.widgets.common import CourseWidget, MessageBar
 
-DEMO_TREE_DPI = 120  # the MCTS tree on a projector: labels about 13 px high, redraws still under 100 ms
+DEMO_TREE_DPI = 120  # the MCTS tree on a projector: labels about 17 px high, redraws still under 100 ms
 DEMO_PICTURE_DPI = 140  # game graph and playout pictures on a projector (100 in the lessons)
+DASHBOARD_PICTURE_WIDTH = DASHBOARD_WIDTH_PX - 20  # px: a picture as wide as the dashboard's column, not scaled down
 
 # Scales every ipywidget inside a .course-demo box through ipywidgets' own CSS variables, so controls, labels,
 # text and tables grow together (for a projector at the back of a class room).
@@ -125,7 +127,8 @@ def subtraction_dashboard(seed: int = 1) -> Dashboard:
 
     return Dashboard([
         ("Game graph", "Red numbers lose for the player to move. Type another move set or slide N.",
-         Resettable(lambda: MoveSetExplorer("3, 5, 11", limit=30, dpi=DEMO_PICTURE_DPI))),
+         Resettable(lambda: MoveSetExplorer("3, 5, 11", limit=30, dpi=DEMO_PICTURE_DPI,
+                                            width_px=DASHBOARD_PICTURE_WIDTH))),
         ("Playouts", "Two strategies take turns; Step shows each move and whether it was a mistake.",
          PlayoutWidget(player1="random", player2="optimal", start=22, seed=seed, dpi=DEMO_PICTURE_DPI)),
     ])
@@ -137,7 +140,7 @@ def mcts_dashboard(seed: int = 1) -> Dashboard:
 
     return Dashboard([
         ("MCTS stepper", "Each Step runs selection, expansion, simulation and backpropagation once.",
-         MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI)),
+         MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI, width_px=DASHBOARD_PICTURE_WIDTH)),
     ])
 
 

@@ -7,6 +7,8 @@ import html
 import ipywidgets as w
 
 from coursekit.mcts import MCTS, Iteration
+from coursekit.plots.colours import LOSE, NEUTRAL, WIN
+from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.subtraction import SubtractionGame
 from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
 
@@ -61,14 +63,19 @@ def trace_table(search: MCTS, iterations: list[Iteration] | None = None) -> Trac
 
 
 class MCTSStepper(CourseWidget):
-    """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases."""
+    """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases.
+
+    Laid out for a 1280x720 screen: settings and buttons on one line, the move table (never squeezed) beside the
+    phases, the tree `width_px` wide (a lesson's output area by default) under them.
+    """
 
     def __init__(self, n: int = 22, seed: int = 1, moves=(3, 5, 11), transpositions: bool = False,
-                 depth: int = 3, dpi: int = 90) -> None:
+                 depth: int = 3, dpi: int = 90, width_px: float = LESSON_WIDTH_PX - 24) -> None:
         self.game = SubtractionGame(moves)
         self.depth = depth
         self.dpi = dpi  # picture resolution: 90 in a lesson, more on a projector
-        self.start = w.IntText(value=n, description="start n", layout=w.Layout(width="150px"))
+        self.width_px = width_px
+        self.start = w.IntText(value=n, description="start n", layout=w.Layout(width="140px"))
         self.seed = seed_box(seed)
         self.transpositions = w.Checkbox(value=transpositions, description="transpositions", indent=False,
                                          layout=w.Layout(width="130px"))
@@ -76,17 +83,18 @@ class MCTSStepper(CourseWidget):
         self.run10 = w.Button(description="Run 10", tooltip="ten iterations")
         self.run100 = w.Button(description="Run 100", tooltip="a hundred iterations")
         self.reset = w.Button(description="Reset", icon="refresh", tooltip="new tree from start n and the seed")
-        self.phases = w.HTML()
-        self.table = w.HTML()
+        self.phases = w.HTML(layout=w.Layout(flex="1 1 0", min_width="0"))   # takes the rest, wraps its lines
+        self.table = w.HTML(layout=w.Layout(flex="0 0 auto"))                 # as wide as its content
         self.tree = w.Image(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur
         self.message = MessageBar()
         self.on_click(self.step, lambda: self.advance(1))
         self.on_click(self.run10, lambda: self.advance(10))
         self.on_click(self.run100, lambda: self.advance(100))
         self.on_click(self.reset, self.restart)
-        controls = w.HBox([self.step, self.run10, self.run100, self.reset])
-        settings = w.HBox([self.start, self.seed, self.transpositions])
-        super().__init__([settings, controls, self.message, w.HBox([self.table, self.phases]), self.tree])
+        controls = w.HBox([self.start, self.seed, self.transpositions, self.step, self.run10, self.run100,
+                           self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([controls, self.message, w.HBox([self.table, self.phases], layout=w.Layout(
+            align_items="flex-start")), self.tree])
         self.search: MCTS | None = None
         self.view = None  # the kept tree figure (plots.search_tree.SearchTreeFigure), made on the first render
         self.last: Iteration | None = None
@@ -169,23 +177,25 @@ class MCTSStepper(CourseWidget):
         n = self.search.root.state.n
         winning = self.game.winning_moves(n)
         rows = []
+        cell = f"{PAD};white-space:nowrap"
         for i, (move, s) in enumerate(self.stats.items(), start=1):
-            colour = "#d62728" if move in winning else "#1f77b4"
-            rows.append(f'<tr><td style="color:{colour};font-weight:bold;{PAD}">-{move}</td><td style="{PAD}">'
-                        f'p{i} = {s.win_rate:.3f}</td><td style="{PAD}">{s.wins:g}/{s.visits}</td></tr>')
+            colour = WIN if move in winning else LOSE
+            rows.append(f'<tr><td style="color:{colour};font-weight:bold;{cell}">-{move}</td><td style="{cell}">'
+                        f'p{i} = {s.win_rate:.3f}</td><td style="{cell}">{s.wins:g}/{s.visits}</td></tr>')
         if self.search.iterations:
             best = self.search.best_move()
             verdict = "a winning move" if best in winning else ("no move wins here" if not winning else "a mistake")
-            footer = f"<p>MCTS would play <b>-{best}</b>: {verdict}.</p>"
+            footer = f'<p style="margin:0.3em 0">MCTS would play <b>-{best}</b>: {verdict}.</p>'
         else:
-            footer = "<p>No iterations yet.</p>"
-        colour_note = "blue: a winning move exists" if winning else "red: no move wins"
+            footer = '<p style="margin:0.3em 0">No iterations yet.</p>'
+        colour_note = (f'<span style="color:{WIN}">blue: a winning move exists</span>' if winning else
+                       f'<span style="color:{LOSE}">red: no move wins</span>')
         body = "".join(rows)
-        self.table.value = (f'<div style="margin-right:2em"><b>n = {n}</b> ({colour_note})'
-                            f'<table style="font-size:1.05em"><tr><th style="{PAD}">move</th>'
-                            f'<th style="{PAD}">win rate</th><th style="{PAD}">wins/visits</th></tr>{body}</table>'
-                            f'<div style="font-size:0.9em;color:#555"><span style="color:#d62728">red</span> move: '
-                            f'it wins (leaves a red number); <span style="color:#1f77b4">blue</span> move: it loses</div>'
+        self.table.value = (f'<div style="margin-right:1.5em;white-space:nowrap"><b>n = {n}</b> ({colour_note})'
+                            f'<table style="font-size:1.05em"><tr><th style="{cell}">move</th>'
+                            f'<th style="{cell}">win rate</th><th style="{cell}">wins/visits</th></tr>{body}</table>'
+                            f'<div style="font-size:0.9em;color:{NEUTRAL}"><span style="color:{WIN}">blue</span>: '
+                            f'wins (leaves a red number)<br><span style="color:{LOSE}">vermillion</span>: loses</div>'
                             f'{footer}</div>')
         lines = [line.split(": ", 1) for line in self.phase_lines()]
         self.phases.value = ('<div><b>Last iteration</b><table style="font-size:1.0em">' + "".join(
@@ -193,5 +203,5 @@ class MCTSStepper(CourseWidget):
             f'<td style="{PAD}">{html.escape(what)}</td></tr>' for phase, what in lines)
             + "</table></div>") if lines else ""
         if self.view is None:
-            self.view = SearchTreeFigure(dpi=self.dpi)
+            self.view = SearchTreeFigure(dpi=self.dpi, width_px=self.width_px)
         self.tree.value = canvas_png(self.view.draw(self.search, depth=self.depth, highlight=self.last))

@@ -4,18 +4,48 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from coursekit.plots.game_graph import BLUE, RED, draw_game_graph, draw_playout
-from coursekit.subtraction import (DEFAULT_GAME, Playout, State, SubtractionGame, mixed, optimal_for, random_for,
-                                   seed_random_player)
+from coursekit.graphs import grid_width
+from coursekit.plots.game_graph import BLUE, RED, draw_game_graph, draw_playout, game_graph_step
+from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.rng import as_random
+from coursekit.subtraction import (
+    DEFAULT_GAME,
+    Playout,
+    State,
+    SubtractionGame,
+    mixed,
+    optimal_for,
+    random_for,
+    seed_random_player,
+)
 from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box
 
 MAX_MOVE = 30  # keeps the explorer's numbers on one screen
+EDGE_OPTIONS = (("winning moves", "winning"), ("moves from N", "from"), ("all moves (a tangle)", "all"),
+                ("no edges", "none"))
+ACROSS = 16  # numbers per row of the explorer's graph, at most (two periods of 3-5-11: N = 60 in four rows)
 
 
-def strategy_table_html(game: SubtractionGame) -> str:
-    """The seed's Table 2 for any move set: residue class, colour, moves to subtract."""
+def strategy_table_html(game: SubtractionGame, across: bool = False) -> str:
+    """The seed's Table 2 for any move set: residue class, colour, moves to subtract.
+
+    `across`: one column per residue class (three rows, for a page with little height), when the period has at
+    most 16 classes.
+    """
     start, length = game.period()
+    note = f" (for n &ge; {start + game.move_set[-1]}; below that only moves d &le; n count)"
+    if across and length <= 16:
+        cell = 'style="padding:0.1em 0.55em;text-align:center;white-space:nowrap'
+        table = game.strategy_table()
+        row = lambda head, cells: (f'<tr><th {cell};text-align:left">{head}</th>'  # noqa: E731
+                                   + "".join(cells) + "</tr>")
+        residues = row(f"n mod {length}", [f'<td {cell}">{r}</td>' for r, _ in table])
+        colours = row("colour", [f'<td {cell};color:{BLUE if m else RED};font-weight:bold">{"blue" if m else "red"}'
+                                 f"</td>" for _, m in table])
+        moves = row("subtract", [f'<td {cell}">{", ".join(map(str, m)) if m else "-"}</td>' for _, m in table])
+        return (f'<div><b>Strategy table: n mod {length} &rarr; subtract</b>{note}; '
+                f'"-": no winning move, play on and hope'
+                f'<table style="border-collapse:collapse;margin-top:0.3em">{residues}{colours}{moves}</table></div>')
     rows = []
     for residue, moves in game.strategy_table():
         colour = BLUE if moves else RED
@@ -23,7 +53,6 @@ def strategy_table_html(game: SubtractionGame) -> str:
         rows.append(f'<tr><td style="padding:0 0.8em">{residue}</td>'
                     f'<td style="padding:0 0.8em;color:{colour};font-weight:bold">{"blue" if moves else "red"}</td>'
                     f'<td style="padding:0 0.8em">{what}</td></tr>')
-    note = f" (for n &ge; {start + game.move_set[-1]}; below that only moves d &le; n count)"
     th = '<th style="padding:0 0.8em;text-align:left">'
     return (f'<div><b>Strategy table: n mod {length} &rarr; subtract</b>{note}'
             f'<table style="border-collapse:collapse;margin-top:0.3em"><tr>{th}n mod {length}</th>{th}colour</th>'
@@ -31,16 +60,22 @@ def strategy_table_html(game: SubtractionGame) -> str:
 
 
 class MoveSetExplorer(CourseWidget):
-    """Type a move set and slide N: the coloured game graph, the period and the strategy table follow."""
+    """Type a move set and slide N: the coloured game graph, the period and the strategy table follow.
 
-    def __init__(self, moves: str = "3, 5, 11", limit: int = 40, dpi: int = 100) -> None:
+    The graph is drawn `width_px` wide (the page's room: a lesson's output area by default), up to 16 numbers a
+    row, so N = 60 takes four rows and the table below it stays on a 720 px high screen.
+    """
+
+    def __init__(self, moves: str = "3, 5, 11", limit: int = 40, dpi: int = 100,
+                 width_px: float = LESSON_WIDTH_PX - 8) -> None:
         self.dpi = dpi  # picture resolution: 100 in a lesson, more on a projector
+        self.width_px = width_px
         self.moves = w.Text(value=moves, description="moves", placeholder="e.g. 3, 5, 11", continuous_update=False,
                             layout=w.Layout(width="260px"))
         self.limit = w.IntSlider(value=limit, min=5, max=60, description="N", continuous_update=False)
-        self.edges = w.Dropdown(options=[("winning moves", "winning"), ("all moves", "all"), ("no edges", "none")],
-                                value="winning", description="edges", layout=w.Layout(width="240px"))
-        self.graph = w.Image(format="png", layout=w.Layout(max_width=f"{round(6.8 * dpi)}px", margin="0 1.5em 0 0"))
+        self.edges = w.Dropdown(options=EDGE_OPTIONS, value="winning", description="edges",
+                                layout=w.Layout(width="260px"))
+        self.graph = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.summary = w.HTML()
         self.table = w.HTML()
         self.message = MessageBar()
@@ -48,10 +83,24 @@ class MoveSetExplorer(CourseWidget):
         self._pictures: dict[tuple, bytes] = {}  # (moves, N, edges) -> PNG, so sliding back is instant
         for control in (self.moves, self.limit, self.edges):
             self.on_change(control, self.update)
-        super().__init__([w.HBox([self.moves, self.limit, self.edges]), self.message, self.summary,
-                          w.HBox([self.graph, self.table],  # the table moves under the graph when narrow
-                                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        super().__init__([w.HBox([self.moves, self.limit, self.edges], layout=w.Layout(flex_flow="row wrap")),
+                          self.message, self.summary, self.graph, self.table])
         self.update()
+
+    def figure(self, game: SubtractionGame, limit: int, edges: str):
+        """The game graph figure as the widget draws it: up to 16 numbers a row, as wide as the widget's room."""
+        columns = grid_width(game, ACROSS)
+        step = game_graph_step(min(columns, limit + 1), self.width_px, self.dpi)
+        return draw_game_graph(game, limit, edges=edges, width=columns, step=step)
+
+    def picture(self, game: SubtractionGame, limit: int, edges: str) -> bytes:
+        """The game graph as PNG bytes (the last 64 are remembered, so sliding back is instant)."""
+        key = (game.move_set, limit, edges)
+        if key not in self._pictures:
+            if len(self._pictures) >= 64:
+                self._pictures.pop(next(iter(self._pictures)))
+            self._pictures[key] = figure_png(self.figure(game, limit, edges), tight=False, dpi=self.dpi)
+        return self._pictures[key]
 
     def update(self) -> None:
         """Read the controls; on a bad move set show why and keep the last good picture."""
@@ -72,14 +121,8 @@ class MoveSetExplorer(CourseWidget):
             f'<div style="font-size:1.05em">Moves <b>{", ".join(map(str, game.move_set))}</b>: period '
             f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED}">Red</span> numbers up to {limit}: '
             f'{", ".join(map(str, red))}</div>')
-        self.table.value = strategy_table_html(game)
-        key = (game.move_set, limit, self.edges.value)
-        if key not in self._pictures:
-            if len(self._pictures) >= 64:
-                self._pictures.pop(next(iter(self._pictures)))
-            self._pictures[key] = figure_png(draw_game_graph(game, limit, edges=self.edges.value), tight=False,
-                                              dpi=self.dpi)
-        self.graph.value = self._pictures[key]
+        self.table.value = strategy_table_html(game, across=True)
+        self.graph.value = self.picture(game, limit, self.edges.value)
 
 
 def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
@@ -109,7 +152,7 @@ class PlayoutWidget(CourseWidget):
         self.play = w.Button(description="Play to end", button_style="success", icon="fast-forward")
         self.reset = w.Button(description="Reset", icon="refresh")
         self.status = w.HTML()
-        self.picture = w.Image(format="png", layout=w.Layout(max_width=f"{4 * dpi}px"))
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))  # natural size: sharp
         self.message = MessageBar()
         self.on_click(self.step, self.step_once)
         self.on_click(self.play, self.play_to_end)
