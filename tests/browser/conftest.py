@@ -92,6 +92,8 @@ def _isolated_env(root: Path) -> dict:
         env[name] = str(root / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    # no progress bars (coursekit/progress.py): a slow machine would add tqdm widgets the saved notebooks lack
+    env["COURSEKIT_PROGRESS"] = "0"
     settings = {
         # no "Jupyter news?" toast over the notebook
         "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
