@@ -26,7 +26,7 @@ def test_every_dashboard_has_demo_style_a_seed_box_and_a_reset(make):
     seeds = [p for p in parts if isinstance(p, w.IntText) and p.description == "seed"]
     assert seeds and all(s.value == 3 for s in seeds), "every seeded widget takes the dashboard's seed"
     assert any(isinstance(p, w.Button) and p.description in ("Reset", "New tournament") for p in parts)
-    assert repr(board) == "Dashboard()", "a stable repr keeps the demo notebooks comparable under nbval"
+    assert repr(board) == "Dashboard: run this cell to show the widget", "stable for nbval, helpful before a run"
 
 
 def test_resettable_rebuilds_the_widget_with_its_first_settings():
@@ -38,7 +38,8 @@ def test_resettable_rebuilds_the_widget_with_its_first_settings():
     assert "2 deck(s)" in first.view.value
     box.reset.click()
     assert box.inner is not first and box.inner.decks.value == 8 and "8 deck(s)" in box.inner.view.value
-    assert list(box.children) == [box.inner, box.reset, box.message]
+    assert list(box.children) == [box.inner, box.message, box.sheet]
+    assert box.reset in box.inner.children[0].children, "Reset sits in the widget's first row, beside its controls"
 
 
 def test_dashboard_sections_are_reachable_by_name():

@@ -15,7 +15,7 @@ def test_explorer_shows_graph_period_and_table_for_the_seed_game():
     assert "0, 1, 2, 8, 9, 10, 16, 17, 18" in explorer.summary.value
     assert "n mod 8" in explorer.table.value and "3, 5, 11" in explorer.table.value
     assert explorer.message.text == ""
-    assert repr(explorer) == "MoveSetExplorer()"
+    assert repr(explorer) == "MoveSetExplorer: run this cell to show the widget"
 
 
 def test_explorer_follows_a_new_move_set_and_slider():

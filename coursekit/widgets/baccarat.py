@@ -10,6 +10,7 @@ from coursekit.baccarat import (
     OUTCOMES, PUBLISHED_COMBINATIONS, BaccaratShoe, Coup, banker_draws, card_value, drawing_table, exact_odds,
     frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
 )
+from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
 from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
 
 RULES = {"casino rule (Punto Banco)": banker_draws, "seed's script (with its bug)": seed_banker_draws}
@@ -17,7 +18,8 @@ CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-w
 
 
 def table_html(rule=banker_draws, highlight: tuple | None = None) -> str:
-    """The banker's table as an HTML grid (green: draw); `highlight` = (banker_total, column index) gets a frame."""
+    """The banker's table as an HTML grid (pale green: draw, as in plots.baccarat); `highlight` = (banker_total,
+    column index) gets a black frame."""
     table = drawing_table(rule)
     head = "".join(f'<th style="{CELL}">{html.escape(c)}</th>' for c in table.columns)
     rows = []
@@ -25,9 +27,10 @@ def table_html(rule=banker_draws, highlight: tuple | None = None) -> str:
         cells = []
         for col in range(len(table.columns)):
             draws = table.draws[total][col]
-            style = CELL + ("background:#81c784;color:#1b5e20;" if draws else "background:#eeeeee;color:#757575;")
+            style = CELL + (f"background:{DRAW};color:{DRAW_TEXT};" if draws else
+                            f"background:{STAND};color:{STAND_TEXT};")
             if highlight == (total, col):
-                style += "outline:4px solid #ffb300;outline-offset:-4px;"
+                style += "outline:4px solid #222222;outline-offset:-4px;"
             cells.append(f'<td style="{style}">{"D" if draws else "S"}</td>')
         rows.append(f'<tr><th style="{CELL}">{total}</th>{"".join(cells)}</tr>')
     label = "rank" if table.by_rank else "value"

@@ -6,6 +6,7 @@ import ipywidgets as w
 
 from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total, hard_total, is_soft
 from coursekit.cards import RANKS, Card, Shoe, rank_of
+from coursekit.plots.colours import LOSE, WIN
 from coursekit.superposition import eigenstates
 from coursekit.widgets.common import CourseWidget, MessageBar, card_html, hand_html, seed_box
 
@@ -93,7 +94,8 @@ class BlackjackTable(CourseWidget):
         self.rounds += 1
         self.phase = "done"
         verdict = {1.5: "Blackjack pays 3:2", 1: "You win", 0: "Push", -1: "Dealer wins"}[self.last_score]
-        self.message.show(f"{prefix}{verdict}: score {self.last_score:+g}.", "ok" if self.last_score > 0 else "info")
+        kind = "win" if self.last_score > 0 else ("lose" if self.last_score < 0 else "info")  # blue, vermillion, grey
+        self.message.show(f"{prefix}{verdict}: score {self.last_score:+g}.", kind)
 
     # --- view ------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -156,16 +158,16 @@ class SuperpositionExplorer(CourseWidget):
         return eigenstates(all_totals(self.ranks))
 
     def render(self) -> None:
-        """Show the totals: live ones in green, busted ones struck through in red."""
+        """Show the totals: live ones in blue, busted ones struck through in vermillion (the course's colours)."""
         if not self.ranks:
             self.view.value = "<p>Add cards with the buttons or type them in the box.</p>"
             return
         chips = []
         for total in self.states:
             if total <= 21:
-                chips.append(f'<span style="color:#1b5e20;font-weight:bold">{total}</span>')
+                chips.append(f'<span style="color:{WIN};font-weight:bold">{total}</span>')
             else:
-                chips.append(f'<span style="color:#b00020;text-decoration:line-through">{total}</span>')
+                chips.append(f'<span style="color:{LOSE};text-decoration:line-through">{total}</span>')
         aces = self.ranks.count("A")
         best = hand_total(self.ranks)
         kind = "busted" if best is None else ("soft" if is_soft(self.ranks) else "hard")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as w
 
 from coursekit.cards import SUIT_SYMBOLS, Card
+from coursekit.plots.colours import LOSE, WIN
 
 if TYPE_CHECKING:
     from coursekit.blackjack import Hand
@@ -17,16 +18,32 @@ if TYPE_CHECKING:
 
 callback_errors: list[Exception] = []  # every unexpected error a widget callback caught (tests keep it empty)
 
+# Page-wide rules every course widget brings along (one hidden <style> per widget; the rules apply to the whole
+# page): a disabled button looks switched off (grey, flat, dashed border), not just a little paler.
+COURSE_CSS = """<style>
+.course-widget .jupyter-button:disabled, .course-widget .jupyter-button[disabled] {
+  opacity: 1 !important; background: #e6e6e6 !important; color: #8c8c8c !important; box-shadow: none !important;
+  border: 1px dashed #a8a8a8 !important; cursor: not-allowed !important; }
+.course-widget .jupyter-button:disabled i { color: #a8a8a8 !important; }
+</style>"""
+RUN_TO_SHOW = "run this cell to show the widget"  # the text JupyterLab shows before the cell has run
+
 
 class CourseWidget(w.VBox):
-    """A lesson widget: a VBox whose text repr is short and stable, so nbval can compare it.
+    """A lesson widget: a VBox whose text repr is short, stable and helpful, so nbval can compare it.
 
+    Before its cell has run, JupyterLab shows a widget's text repr instead of the widget: it says to run the cell.
     Wire controls with on_click and on_change: an unexpected error in an action then shows in the widget's
     message bar (Voila and a busy notebook page would hide it) instead of the button silently doing nothing.
     """
 
+    def __init__(self, children=(), **kwargs) -> None:
+        self.sheet = w.HTML(COURSE_CSS, layout=w.Layout(display="none"))  # the page-wide widget styles
+        super().__init__([*children, self.sheet], **kwargs)
+        self.add_class("course-widget")
+
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        return f"{type(self).__name__}: {RUN_TO_SHOW}"
 
     def on_click(self, button: w.Button, action: Callable[[], object]) -> None:
         """Run action() when the button is clicked."""
@@ -40,7 +57,7 @@ class CourseWidget(w.VBox):
         """Run an action; an unexpected error goes to the message bar and the log, not to a hidden traceback."""
         try:
             action()
-        except Exception as error:  # noqa: BLE001 (the safety net for errors no check foresaw)
+        except Exception as error:
             callback_errors.append(error)
             logging.getLogger(__name__).exception("widget callback %s failed", getattr(action, "__name__", action))
             message = getattr(self, "message", None)
@@ -52,7 +69,8 @@ class CourseWidget(w.VBox):
 class MessageBar(w.HTML):
     """A line of feedback inside a widget: errors show here, never as a traceback."""
 
-    COLOURS = {"info": "#1f4e79", "error": "#b00020", "ok": "#1b5e20"}
+    # the course's colour language (coursekit.plots.colours): blue good, vermillion bad, the rest dark grey
+    COLOURS = {"info": "#333333", "error": LOSE, "ok": WIN, "win": WIN, "lose": LOSE}
 
     def __init__(self, **kwargs) -> None:
         super().__init__(value="", **kwargs)
@@ -61,10 +79,12 @@ class MessageBar(w.HTML):
         self.kind = "info"
 
     def show(self, text: str, kind: str = "info") -> None:
-        """Show text in the colour of its kind ("info", "error" or "ok")."""
+        """Show text in the colour of its kind ("info", "error", "ok", or a game's "win" and "lose")."""
         self.text, self.kind = text, kind
         colour = self.COLOURS.get(kind, self.COLOURS["info"])
-        self.value = f'<span style="color:{colour};font-size:1.05em">{html.escape(text)}</span>'
+        weight = "bold" if kind in ("error", "lose", "win") else "normal"
+        style = f"color:{colour};font-size:1.05em;font-weight:{weight}"
+        self.value = f'<span style="{style}">{html.escape(text)}</span>'
 
     def clear(self) -> None:
         """Remove the message."""

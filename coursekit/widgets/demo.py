@@ -34,6 +34,8 @@ DEMO_CSS = """<style>
 .course-demo .widget-inline-hbox .widget-label { padding-right: 6px; }
 .course-demo .widget-text input[type=number] { width: 6em; }
 .course-demo .widget-text input[type=text] { width: 12em; }
+.course-demo .widget-dropdown { width: auto !important; }  /* as wide as its longest option: never clipped */
+.course-demo .widget-dropdown select { width: auto; min-width: 8em; }
 .course-demo .jupyter-button { font-size: 20px; height: 46px; width: auto !important; min-width: 110px;
   padding: 0 18px; margin: 4px; }
 .course-demo .widget-html-content { font-size: 19px; line-height: 1.45; }
@@ -52,6 +54,9 @@ body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
 class Resettable(CourseWidget):
     """A widget built by `factory`, plus a Reset button that rebuilds it with its first settings.
 
+    The Reset joins the widget's first row of controls (when that row is an HBox), so it sits beside them and
+    not under the widget's table or picture, out of view on a 720 px high screen.
+
     With `restore`, Reset calls `restore(widget)` instead, which puts the first settings back in place (for a widget
     whose kept figure is slow to build anew).
     """
@@ -63,7 +68,16 @@ class Resettable(CourseWidget):
         self.on_click(self.reset, self.rebuild)
         self.message = MessageBar()
         self.inner = factory()
-        super().__init__([self.inner, self.reset, self.message])
+        super().__init__(self._attach())
+
+    def _attach(self) -> list:
+        """The children: the widget with Reset in its first row of controls, or Reset under it."""
+        rows = getattr(self.inner, "children", ())
+        if rows and isinstance(rows[0], w.HBox):
+            if self.reset not in rows[0].children:
+                rows[0].children = (*rows[0].children, self.reset)
+            return [self.inner, self.message]
+        return [self.inner, self.reset, self.message]
 
     def rebuild(self) -> None:
         """Replace the widget by a fresh one from the factory (or restore it in place)."""
@@ -71,7 +85,7 @@ class Resettable(CourseWidget):
             self.restore(self.inner)
             return
         old, self.inner = self.inner, self.factory()
-        self.children = [self.inner, self.reset, self.message]
+        self.children = [*self._attach(), self.sheet]
         old.close()
 
 

@@ -128,7 +128,8 @@ class TournamentTable(CourseWidget):
         if game.phase == "over":
             text += (f" You have {money(game.bankroll)}, you at least doubled your money!" if game.won else
                      f" You have {money(game.bankroll)} left: the tournament is lost.")
-        kind = "ok" if game.result in ("blackjack", "dealer_bust", "win") else "info"
+        kind = ("win" if game.result in ("blackjack", "dealer_bust", "win") else  # blue / vermillion / grey
+                "lose" if game.result in ("lose", "dealer_blackjack", "bust") else "info")
         self.message.show(text, kind)
 
     # --- view ------------------------------------------------------------------------------------

@@ -178,7 +178,8 @@ class AdvisedTournament(CourseWidget):
         if game.phase == "over":
             text += (f" You have {money(game.bankroll)}, you at least doubled your money!" if game.won else
                      f" You have {money(game.bankroll)} left: the tournament is lost.")
-        self.message.show(text, "ok" if game.result in ("blackjack", "dealer_bust", "win") else "info")
+        self.message.show(text, "win" if game.result in ("blackjack", "dealer_bust", "win") else
+                          "lose" if game.result in ("lose", "dealer_blackjack", "bust") else "info")
         self.render()
 
     # --- view --------------------------------------------------------------------------------------------------
