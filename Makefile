@@ -35,7 +35,10 @@ lab: $(STAMP)
 STRICT_NB := $(wildcard notebooks/[0-9]*.ipynb notebooks/demos/*.ipynb solutions/*.ipynb)
 LAX_NB := $(wildcard exercises/*.ipynb)
 
+LINT := $(PY) -m ruff check coursekit tests bench
+
 test: $(STAMP) $(CLASS_STAMP)
+	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
 	$(NBVAL) $(STRICT_NB)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
@@ -43,6 +46,7 @@ test: $(STAMP) $(CLASS_STAMP)
 
 # the quick loop: no browser and no slow tests (make test runs those too)
 unit: $(STAMP)
+	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser and not slow" tests
 
 notebooks: $(STAMP)

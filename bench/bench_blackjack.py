@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import seed002_exact  # noqa: E402
+import seed002_exact
 
-from coursekit import blackjack_exact  # noqa: E402
-from coursekit.blackjack import exact_outcomes, simulate  # noqa: E402
+from coursekit import blackjack_exact
+from coursekit.blackjack import exact_outcomes, simulate
 
 
 def cpu(fn, *args, **kwargs):

@@ -28,9 +28,9 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
 
 def peak_mb(path: Path) -> int:
     """The peak resident memory, in MB, of a fresh kernel that ran the notebook."""
+    env = {"MPLBACKEND": "Agg", "PATH": str(Path(sys.executable).parent) + ":/usr/bin:/bin"}
     result = subprocess.run([sys.executable, "-c", RUN_ONE, str(path), str(path.parent)], capture_output=True,
-                            text=True, cwd=path.parent, env={"MPLBACKEND": "Agg", "PATH": str(Path(sys.executable).parent)
-                                                                                          + ":/usr/bin:/bin"})
+                            text=True, cwd=path.parent, env=env)
     if result.returncode != 0:
         raise RuntimeError(f"{path.name} failed: {result.stderr[-1500:]}")
     return int(result.stdout.strip().splitlines()[-1])

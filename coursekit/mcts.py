@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
 from coursekit.progress import LazyBar
@@ -441,7 +442,7 @@ def as_strategy(game: Game, iterations: int, label: str | None = None, **options
     return mcts_player
 
 
-def _exact_value(game: Game, state: State, combine, memo: dict) -> "Fraction":
+def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:
     """P(the player to move at state wins), combining the values of its moves with `combine` (memoised).
 
     A finished game is worth 1 to its winner and 1/2 for a draw; a child's value is turned round when the other
@@ -450,8 +451,6 @@ def _exact_value(game: Game, state: State, combine, memo: dict) -> "Fraction":
     is taken per position. The walk keeps its own stack (a start of 10,000 is 10,000 moves deep) and refuses
     games of more than MAX_POSITIONS positions.
     """
-    from fractions import Fraction
-
     if game.is_over(state):
         raise ValueError(f"state {state!r} is a finished game")
     mean = combine is _mean
@@ -525,10 +524,8 @@ def _mean(values: list) -> tuple[int, int]:
     return sum(n * (common // d) for n, d in values), common * len(values)
 
 
-def _best(values) -> "Fraction":
+def _best(values) -> Fraction:
     """The largest value, stopping at the first certain win (a perfect player's move)."""
-    from fractions import Fraction
-
     best = Fraction(0)
     for v in values:
         if v > best:
@@ -538,7 +535,7 @@ def _best(values) -> "Fraction":
     return best
 
 
-def random_playout_value(game: Game, state: State) -> "Fraction":
+def random_playout_value(game: Game, state: State) -> Fraction:
     """Exactly what a random rollout estimates: P(player to move wins) when both play uniformly random moves.
 
     Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles.
@@ -546,7 +543,7 @@ def random_playout_value(game: Game, state: State) -> "Fraction":
     return _exact_value(game, state, _mean, {})
 
 
-def minimax_value(game: Game, state: State, memo: dict | None = None) -> "Fraction":
+def minimax_value(game: Game, state: State, memo: dict | None = None) -> Fraction:
     """The game-theoretic value for the player to move: 1 win, 0 loss, 1/2 draw, both sides playing perfectly.
 
     `memo` (a dict, filled as it goes) lets several calls on the same game share their work.
@@ -556,8 +553,6 @@ def minimax_value(game: Game, state: State, memo: dict | None = None) -> "Fracti
 
 def optimal_moves(game: Game, state: State) -> tuple:
     """The moves that keep the game-theoretic value (minimax_value) of `state` for the player to move."""
-    from fractions import Fraction
-
     memo: dict = {}
     target = minimax_value(game, state, memo)
     mover = game.to_move(state)
@@ -577,8 +572,6 @@ def optimal_moves(game: Game, state: State) -> tuple:
 
 def move_values(game: Game, state: State, value: Callable[[Game, State], Any] = random_playout_value) -> dict:
     """{move: value for the player making it}: 1 - value(next state) for the opponent, exact at the game's end."""
-    from fractions import Fraction
-
     mover = game.to_move(state)
     out = {}
     for move in game.moves(state):

@@ -55,7 +55,8 @@ RANK = st.sampled_from(list(cards.RANKS) + ["ace", "King", " 7 ", "1", "11", "Z"
 CARD = arg(RANK, st.integers(0, 12), st.builds(cards.Card, st.sampled_from(cards.RANKS)))
 HAND = st.one_of(st.lists(CARD, max_size=12), st.lists(RANK, max_size=30), st.just(["A"] * 5000),
                  st.just(["K"] * 3000), junk, RANK)
-SEED = arg(st.integers(0, 2**64), st.randoms(use_true_random=False), st.builds(np.random.default_rng, st.integers(0, 9)))
+SEED = arg(st.integers(0, 2**64), st.randoms(use_true_random=False),
+           st.builds(np.random.default_rng, st.integers(0, 9)))
 DECKS = arg(st.integers(1, 9), st.just(math.inf), st.just(None))
 THRESHOLD = arg(st.integers(1, 22))
 MOVES = arg(st.lists(st.integers(-1, 25), min_size=1, max_size=5), st.sampled_from(["3, 5, 11", "1 2", "3,x", ""]),
@@ -75,6 +76,11 @@ SUB = subtraction.SubtractionGame()
 def sub_state(n):
     """A subtraction position (through start, so its bound applies)."""
     return SUB.start(n)
+
+
+def _opening(game_name):
+    """An opening position of one of GAMES: the empty board, or 30 on the board."""
+    return GAMES[game_name].start() if game_name == "tic-tac-toe" else GAMES[game_name].start(30)
 
 
 def game_and_state(game_name, n_or_board):
@@ -181,9 +187,9 @@ API = {
     "subtraction.seed_playout": (lambda a, b, s, seed: subtraction.seed_playout(a, b, s, seed).wrong,
                                  [STRATEGY, STRATEGY, STARTS, SEED]),
     # --- mcts ---
-    "mcts.MCTS": (lambda g, c, seed, final: mcts.MCTS(GAMES[g], c, seed, final=final).search(GAMES[g].start(), 5)
-                  if g == "tic-tac-toe" else mcts.MCTS(GAMES[g], c, seed, final=final).search(GAMES[g].start(30), 5),
-                  [st.sampled_from(list(GAMES)), arg(st.floats(0, 3)), SEED, arg(st.sampled_from(["visits", "win_rate"]))]),
+    "mcts.MCTS": (lambda g, c, seed, final: mcts.MCTS(GAMES[g], c, seed, final=final).search(_opening(g), 5),
+                  [st.sampled_from(list(GAMES)), arg(st.floats(0, 3)), SEED,
+                   arg(st.sampled_from(["visits", "win_rate"]))]),
     "mcts.MCTS(junk game)": (lambda g: mcts.MCTS(g), [junk]),
     "mcts.best_move": (lambda gs, i, seed: mcts.best_move(*game_and_state(*gs), i, seed=seed),
                        [SUB_OR_TTT, counts(mcts.MAX_ITERATIONS, 60), SEED], 15),

@@ -29,7 +29,7 @@ def test_deal_plays_coups_and_highlights_the_deciding_cell():
         assert table.table.value.count("outline:4px") == 1
         assert ("draws" if coup.banker_drew else "stands") in table.message.text
     assert seen_cell and seen_natural
-    assert sum(table.counts.values()) == 30 and f"Coups: <b>30</b>" in table.tally.value
+    assert sum(table.counts.values()) == 30 and "Coups: <b>30</b>" in table.tally.value
 
 
 def test_reset_replays_the_same_shoe_and_the_seed_changes_it():

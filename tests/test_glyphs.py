@@ -6,13 +6,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.font_manager import FontProperties  # noqa: E402
-from matplotlib.textpath import TextPath, text_to_path  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextPath, text_to_path
 
-from coursekit.plots.glyphs import add_labels, glyph_title, key, text_path, text_width  # noqa: E402
+from coursekit.plots.glyphs import add_labels, glyph_title, key, text_path, text_width
 
 
 @pytest.mark.parametrize("text", ["41/68", "-11", "0.875", "100%", "7 / 9", "moves 3, 5, 11", "Wo"])

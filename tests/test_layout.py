@@ -1,4 +1,4 @@
-"""The layering of CONTRIBUTING.md: rules modules draw nothing, graphs.py builds graphs only, drawing lives in plots/."""
+"""The layering of CONTRIBUTING.md: rules modules draw nothing, graphs.py builds graphs, plots/ draws them."""
 
 from __future__ import annotations
 

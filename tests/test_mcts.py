@@ -151,7 +151,9 @@ def test_swapped_parts_are_used():
 def test_exploration_zero_and_large_change_the_visit_spread():
     greedy_stats = MCTS(NIM, exploration=0.0, seed=1).search(NIM.start(12), 600)
     wide_stats = MCTS(NIM, exploration=10.0, seed=1).search(NIM.start(12), 600)
-    spread = lambda s: max(v.visits for v in s.values()) - min(v.visits for v in s.values())
+    def spread(stats):
+        return max(v.visits for v in stats.values()) - min(v.visits for v in stats.values())
+
     assert spread(wide_stats) < spread(greedy_stats)
 
 

@@ -6,13 +6,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import pytest  # noqa: E402
+import pytest
 
-from coursekit.graphs import search_tree_graph  # noqa: E402
-from coursekit.mcts import MCTS  # noqa: E402
-from coursekit.plots.search_tree import draw_search_tree  # noqa: E402
-from coursekit.subtraction import SubtractionGame  # noqa: E402
-from coursekit.widgets.mcts import MCTSStepper  # noqa: E402
+from coursekit.graphs import search_tree_graph
+from coursekit.mcts import MCTS
+from coursekit.plots.search_tree import draw_search_tree
+from coursekit.subtraction import SubtractionGame
+from coursekit.widgets.mcts import MCTSStepper
 
 PNG = b"\x89PNG"
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
+
+import pytest
+
+try:  # Python 3.11 and later
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the few keys these tests read are parsed by hand
+    tomllib = None
 
 ROOT = Path(__file__).resolve().parents[1]
 # conda-forge names that differ from the package index
@@ -17,9 +23,35 @@ def _name_and_spec(requirement: str) -> tuple[str, str]:
     return match.group(1).lower(), match.group(2).replace(" ", "")
 
 
+def _section(text: str, name: str) -> str:
+    """The body of a TOML table `[name]`, up to the next table."""
+    match = re.search(rf"^\[{re.escape(name)}\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    assert match, name
+    return match.group(1)
+
+
+def _project_by_hand(text: str) -> dict:
+    """[project]'s requires-python, dependencies and test extra, read without a TOML library (Python 3.10)."""
+    project, extras = _section(text, "project"), _section(text, "project.optional-dependencies")
+
+    def strings(body: str, key: str) -> list[str]:
+        match = re.search(rf"^{re.escape(key)}\s*=\s*\[(.*?)\]", body, re.M | re.S)
+        assert match, key
+        return re.findall(r'"([^"]*)"', match.group(1))
+
+    requires = re.search(r'^requires-python\s*=\s*"([^"]*)"', project, re.M)
+    return {"requires-python": requires.group(1), "dependencies": strings(project, "dependencies"),
+            "optional-dependencies": {"test": strings(extras, "test")}}
+
+
+def _project() -> dict:
+    """pyproject.toml's [project] table."""
+    text = (ROOT / "pyproject.toml").read_text()
+    return tomllib.loads(text)["project"] if tomllib is not None else _project_by_hand(text)
+
+
 def _pyproject() -> dict[str, str]:
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    project = data["project"]
+    project = _project()
     requirements = project["dependencies"] + project["optional-dependencies"]["test"]
     return dict(_name_and_spec(r) for r in requirements)
 
@@ -43,8 +75,7 @@ def test_environment_yml_lists_the_same_packages_as_pyproject():
 
 
 def test_python_floor_agrees():
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert data["project"]["requires-python"] == ">=3.10"
+    assert _project()["requires-python"] == ">=3.10"
     assert "python>=3.10" in (ROOT / "environment.yml").read_text()
 
 
@@ -67,3 +98,22 @@ def test_make_unit_skips_slow_tests_and_make_test_runs_them():
     test = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     assert '-m "not browser and not slow"' in unit
     assert '-m "not browser" tests' in test and "not slow" not in test
+
+
+@pytest.mark.skipif(tomllib is None, reason="needs tomllib (Python 3.11+) to compare against")
+def test_the_python_310_reader_agrees_with_tomllib():
+    text = (ROOT / "pyproject.toml").read_text()
+    project = tomllib.loads(text)["project"]
+    by_hand = _project_by_hand(text)
+    assert by_hand["requires-python"] == project["requires-python"]
+    assert by_hand["dependencies"] == project["dependencies"]
+    assert by_hand["optional-dependencies"]["test"] == project["optional-dependencies"]["test"]
+
+
+def test_ruff_runs_first_in_make_test_and_make_unit_and_targets_python_310():
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("test", "unit"):
+        recipe = makefile.split(f"\n{target}:", 1)[1].split("\n\n", 1)[0]
+        assert recipe.splitlines()[1].strip() == "$(LINT)", target
+    assert "$(PY) -m ruff check coursekit tests bench" in makefile
+    assert 'target-version = "py310"' in (ROOT / "pyproject.toml").read_text()

@@ -6,12 +6,12 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
-from coursekit.plots.subtraction import (plot_colour_strips, plot_mixed_sweep, plot_tournament,  # noqa: E402
+from coursekit.plots.subtraction import (plot_colour_strips, plot_mixed_sweep, plot_tournament,
                                          plot_tree_growth)
-from coursekit.subtraction import SubtractionGame, mixed, mixed_sweep, optimal, random_player, tournament  # noqa: E402
+from coursekit.subtraction import SubtractionGame, mixed, mixed_sweep, optimal, random_player, tournament
 
 
 def test_tree_growth_plots_tree_sizes_against_positions():

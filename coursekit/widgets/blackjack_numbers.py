@@ -13,7 +13,8 @@ from coursekit.plots.blackjack import ConvergencePlot
 from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
-DECK_CHOICES = (("1 deck", 1), ("2 decks", 2), ("6 decks", 6), ("8 decks", 8), ("infinite deck", 0))  # 0: no deck count, an infinite deck
+# 0 stands for no deck count: an infinite deck
+DECK_CHOICES = (("1 deck", 1), ("2 decks", 2), ("6 decks", 6), ("8 decks", 8), ("infinite deck", 0))
 
 
 @lru_cache(maxsize=256)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from labtools import choose, click, play_tournament_round, image_src, message, open_and_run, problems, slide, type_into, widget, widget_outputs
+from labtools import (choose, click, image_src, message, open_and_run, play_tournament_round, problems, slide,
+                      type_into, widget, widget_outputs)
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from labtools import choose, click, play_tournament_round, image_src, message, slide, type_into, widget
+from labtools import click, play_tournament_round, image_src, message, slide, type_into
 
 pytestmark = pytest.mark.browser
 
