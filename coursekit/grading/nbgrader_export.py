@@ -137,7 +137,7 @@ def nbgrader_notebook(solution) -> "nbformat.NotebookNode":
             pending.append(cell)
         cells.append(cell)
     nb.cells = cells
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (course)", "language": "python", "name": "python3"}
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     return nb
 
 
