@@ -7,9 +7,9 @@ import sys
 
 # command -> (module with a `main(argv: list[str]) -> int`, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "blackjack": ("coursekit.console.blackjack", "play seed 000's blackjack in the terminal"),
-    "tournament": ("coursekit.console.tournament", "play seed 004's 100 EUR blackjack tournament"),
-    "baccarat": ("coursekit.console.baccarat", "play seed 001's Punto Banco in the terminal"),
+    "blackjack": ("coursekit.console.blackjack", "play source text 000's blackjack (a Perl column)"),
+    "tournament": ("coursekit.console.tournament", "play source text 004's 100 EUR blackjack tournament"),
+    "baccarat": ("coursekit.console.baccarat", "play source text 001's Punto Banco (a shell script)"),
     "exercises": ("coursekit.grading.generate", "generate exercises/ from solutions/"),
     "grade": ("coursekit.grading.batch", "grade a folder of submitted exercise notebooks"),
     "nbgrader": ("coursekit.grading.nbgrader_export", "write an nbgrader course folder from solutions/"),

@@ -48,7 +48,7 @@ def test_reset_replays_the_same_shoe_and_the_seed_changes_it():
 
 def test_the_seeds_rule_shows_its_table_by_rank_and_flags_wrong_cells():
     table = CoupTable(seed=3)
-    table.rule.value = "seed's script (with its bug)"
+    table.rule.value = "the script's rule (with its bug)"
     assert ">J<" in table.table.value and ">K<" in table.table.value
     flagged = False
     for _ in range(300):
@@ -91,8 +91,8 @@ def test_simulate_button_shows_shares_next_to_the_exact_odds():
 
 def test_odds_for_the_seeds_rule():
     explorer = OddsExplorer()
-    explorer.rule.value = "seed's script (with its bug)"
-    assert explorer.odds == exact_odds(8, RULES["seed's script (with its bug)"])
+    explorer.rule.value = "the script's rule (with its bug)"
+    assert explorer.odds == exact_odds(8, RULES["the script's rule (with its bug)"])
     assert explorer.edges["player"] < 0, "the bug hands the player an edge"
 
 

@@ -79,7 +79,7 @@ def test_optimal_second_player_wins_from_red_starts_in_the_widget():
 def test_changing_a_setting_restarts_and_the_buggy_seed_player_is_offered():
     widget = PlayoutWidget(start=40, seed=2)
     widget.step.click()
-    widget.player1.value = "seed's random (buggy)"
+    widget.player1.value = "the article's random (buggy)"
     assert widget.course == [40]
     widget.seed.value = 9
     widget.play.click()

@@ -153,7 +153,7 @@ class BaccaratConsole:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line: --seed, --decks and --bankroll."""
     parser = argparse.ArgumentParser(prog="python -m coursekit baccarat",
-                                     description="Punto Banco baccarat in the terminal (seed 001).")
+                                     description="Punto Banco baccarat in the terminal (source text 001).")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")
     parser.add_argument("--decks", type=int, default=8, help="packs in the shoe (default 8)")
     parser.add_argument("--bankroll", type=int, default=100, help="money to start with (default 100)")

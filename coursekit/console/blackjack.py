@@ -1,4 +1,4 @@
-"""`python -m coursekit blackjack`: seed 000's terminal blackjack against a Las Vegas dealer, in Python.
+"""`python -m coursekit blackjack`: source text 000's terminal blackjack against a Las Vegas dealer, in Python.
 
 A 4-deck shoe, reshuffled when fewer than 52 cards remain; the dealer shows one card; the player presses
 H (hit), S (stand) or Q (quit) -- a single key press on a terminal, one line per answer when input is piped.
@@ -20,6 +20,13 @@ from coursekit.cards import EmptyShoeError, Shoe
 RESHUFFLE_BELOW = 52
 BOLD, RED, BLUE, RESET = "\033[1m", "\033[31m", "\033[34m", "\033[0m"
 PROMPT = "([H]it/[S]tand/[Q]uit) "
+ERASE_LINE = "\r\033[K"  # back to the line's start and clear it: a redrawn line leaves no prompt behind
+INTRO = """Blackjack against a Las Vegas dealer (source text 000's game), 4-deck shoe.
+Each line is a hand: D[...] is the dealer's, P[...] yours. In the brackets:
+its value (the best total, "soft" while an ace still counts 11, Blackjack or
+Busted), then its cards. The dealer shows one card until you stand, then
+draws below 17. Press H to hit (take a card), S to stand, Q to quit.
+"""  # under 80 characters a line: a terminal's default width
 
 
 class Quit(Exception):
@@ -46,7 +53,7 @@ def read_key_from_lines(stream: TextIO) -> Optional[str]:
     line = stream.readline()
     if not line:
         return None
-    return line.strip()[:1] or "?"
+    return line.strip()[:1] or "\n"  # an empty line is an Enter
 
 
 def format_number(x: float) -> str:
@@ -76,7 +83,7 @@ class BlackjackConsole:
         while True:
             print(PROMPT, end="", file=self.out, flush=True)
             key = self.read_key()
-            print("\r" if self.colour else "", end="", file=self.out)
+            print(ERASE_LINE if self.colour else "", end="", file=self.out)
             if key is None:
                 raise Quit
             key = key.lower()
@@ -88,7 +95,8 @@ class BlackjackConsole:
                 if not self.colour:
                     print("Q", file=self.out)
                 raise Quit
-            print(f"Please press H to hit, S to stand or Q to quit (not {key!r}).", file=self.out)
+            shown = f" (not {key!r})" if key.isprintable() and not key.isspace() else ""  # Enter: just ask again
+            print(f"Please press H to hit, S to stand or Q to quit{shown}.", file=self.out)
 
     def play_round(self) -> float:
         """One round: deal, let the player hit or stand, let the dealer play, score it."""
@@ -133,7 +141,7 @@ class BlackjackConsole:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line: --seed and --decks."""
     parser = argparse.ArgumentParser(prog="python -m coursekit blackjack",
-                                     description="Blackjack against a Las Vegas dealer (seed 000).")
+                                     description="Blackjack against a Las Vegas dealer (source text 000).")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")
     parser.add_argument("--decks", type=int, default=4, help="packs in the shoe (default 4)")
     parser.add_argument("--colour", choices=["auto", "always", "never"], default="auto",
@@ -157,5 +165,6 @@ def main(argv: Optional[list[str]] = None) -> int:
     else:
         def read_key() -> Optional[str]:
             return read_key_from_lines(sys.stdin)
+    print(INTRO.replace("4-deck shoe", f"{args.decks}-deck shoe"), file=sys.stdout)  # the D[..]/P[..] lines
     BlackjackConsole(shoe, read_key, sys.stdout, colour=colour).run()
     return 0

@@ -1,10 +1,11 @@
-"""`python -m coursekit tournament [--seed N] [--advice]`: seed 004's 100 EUR blackjack tournament in the terminal.
+"""`python -m coursekit tournament [--seed N] [--advice]`: source text 004's 100 EUR blackjack tournament.
 
 The prompts and lines are those of the exercise sheet's two sample transcripts. A bad bet or answer asks again;
-end of input (Ctrl-D, or the end of piped input) leaves the tournament cleanly. When input is piped, the answers
-are echoed, so the output reads like the terminal session. With `--advice`, lines starting "Advice:" give the
-exactly optimal bet and hit/stand (coursekit.tournament.optimal_strategy) and the chance to win behind them; the
-hit question then comes on a line of its own.
+q at any question, Ctrl-C or end of input (Ctrl-D, or the end of piped input) leaves the tournament cleanly, with
+no traceback (on a terminal the welcome says so; piped sessions keep the transcripts' lines). When input is
+piped, the answers are echoed, so the output reads like the terminal session. With `--advice`, lines starting
+"Advice:" give the exactly optimal bet and hit/stand (coursekit.tournament.optimal_strategy) and the chance to
+win behind them; the hit question then comes on a line of its own.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ from typing import Optional, TextIO
 
 from coursekit.blackjack import hand_total, hard_total
 from coursekit.cards import EmptyShoeError, InfiniteDeck
-from coursekit.tournament import START, Tournament, TournamentStrategy, money, optimal_strategy
+from coursekit.tournament import MIN_BET, START, Tournament, TournamentStrategy, money, optimal_strategy
 
 
 class EndOfInput(Exception):
-    """The input ended: leave the tournament."""
+    """The input ended, or the player typed q: leave the tournament."""
+
+
+QUIT_ANSWERS = ("q", "quit")
+QUIT_HINT = "Type q at any question to leave the tournament."
 
 
 class TournamentConsole:
@@ -42,6 +47,8 @@ class TournamentConsole:
         answer = line.rstrip("\r\n")
         if self.echo:
             self.out.write(answer + "\n")
+        if answer.strip().lower() in QUIT_ANSWERS:
+            raise EndOfInput
         return answer.strip()
 
     def run(self) -> int:
@@ -50,10 +57,12 @@ class TournamentConsole:
         self.say()
         self.say(f"You have {money(game.bankroll)} in your pocket. Try to double it!")
         self.say("You will lose if you have no money left")
+        if not self.echo:  # a terminal: say how to leave (piped sessions keep the transcripts' lines)
+            self.say(QUIT_HINT)
         try:
             while not game.over:
                 self.play_round()
-        except EndOfInput:
+        except (EndOfInput, KeyboardInterrupt):  # q, end of input, Ctrl-C: no traceback
             self.say()
             self.say(f"Bye! You leave the tournament with {money(game.bankroll)}.")
             return 0
@@ -152,15 +161,24 @@ def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdou
          deck=None) -> int:
     """Run the tournament; `deck` (anything with .draw()) replaces the random cards, e.g. for replays."""
     parser = argparse.ArgumentParser(prog="python -m coursekit tournament",
-                                     description="Seed 004's blackjack tournament: double your 100€.")
+                                     description="Source text 004's blackjack tournament: double your 100€. "
+                                                 "Type q at any question (or press Ctrl-C) to leave.")
     parser.add_argument("--seed", type=int, default=None, help="seed for reproducible cards")
-    parser.add_argument("--start", type=int, default=START, help="starting money in euros (default 100)")
+    parser.add_argument("--start", type=int, default=START,
+                        help=f"starting money in euros, at least the minimal bet of {MIN_BET} (default {START}; "
+                             "the goal is twice the start)")
     parser.add_argument("--advice", action="store_true",
                         help="show the exactly optimal bet and hit/stand, with the chance to win, each round")
     args = parser.parse_args([] if argv is None else argv)
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    game = Tournament(start=args.start, deck=deck if deck is not None else InfiniteDeck(args.seed))
+    if args.start < MIN_BET:
+        parser.error(f"argument --start: the starting money must be at least the minimal bet of {MIN_BET}€ "
+                     f"(the goal is twice the start), not {args.start}")
+    try:
+        game = Tournament(start=args.start, deck=deck if deck is not None else InfiniteDeck(args.seed))
+    except ValueError as error:  # e.g. a negative --seed
+        parser.error(str(error))
     echo = not (hasattr(stdin, "isatty") and stdin.isatty())
     advice = None
     if args.advice:
@@ -168,4 +186,7 @@ def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdou
             advice = optimal_strategy(start=args.start)
         except ValueError as error:
             parser.error(f"--advice: {error}")
+        except KeyboardInterrupt:  # Ctrl-C while the optimal strategy is solved
+            stdout.write("\nBye!\n")
+            return 130
     return TournamentConsole(game, stdin, stdout, echo=echo, advice=advice).run()

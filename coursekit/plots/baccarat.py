@@ -82,7 +82,7 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     ax.set_xlim(-0.5, n_cols - 0.5)
     ax.set_ylim(7.5, -1.45 if rules_row else -0.5)
     if rules_row:
-        ax.set_yticks(range(-1, 8), ["seed rule"] + [str(t) for t in range(8)])
+        ax.set_yticks(range(-1, 8), ["script's rule"] + [str(t) for t in range(8)])  # source text 001's rules
     if other is not None:
         title = (f"{title}: " if title else "") + "dashed frame = differs from the casino rule"
     if title:

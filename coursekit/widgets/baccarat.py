@@ -13,7 +13,7 @@ from coursekit.baccarat import (
 from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
 from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
 
-RULES = {"casino rule (Punto Banco)": banker_draws, "seed's script (with its bug)": seed_banker_draws}
+RULES = {"casino rule (Punto Banco)": banker_draws, "the script's rule (with its bug)": seed_banker_draws}  # source 001
 CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"
 
 
@@ -119,12 +119,12 @@ def explain(coup: Coup, rule=banker_draws) -> str:
     verb = "draws" if coup.banker_drew else "stands"
     seed_rule = seed_rule_for(None if third is None else card_value(third))
     if third is None:
-        why = f"The player stood; banker on {banker} {verb} (seed rule 1: draw on 0-5)"
+        why = f"The player stood; banker on {banker} {verb} (the script's rule 1: draw on 0-5)"
     else:
         why = (f"Player's third card {third.rank} (value {card_value(third)}), banker on {banker}: {verb} "
-               f"(seed rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
+               f"(the script's rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
     if rule(banker, _rank(third)) != banker_draws(banker, _rank(third)):
-        why += " -- but the seed's code gets this cell wrong"
+        why += " -- but the script's code gets this cell wrong"
     return why + "."
 
 

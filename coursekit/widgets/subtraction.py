@@ -130,7 +130,7 @@ def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
     choices = {"optimal": optimal_for(game), "random": random_for(game), "mixed(0.5)": mixed(0.5, game),
                "mixed(0.9)": mixed(0.9, game)}
     if game == DEFAULT_GAME:
-        choices["seed's random (buggy)"] = seed_random_player
+        choices["the article's random (buggy)"] = seed_random_player  # source text 003's R code
     return choices
 
 
