@@ -46,9 +46,17 @@ def arg(*valid):
     return st.one_of(*valid, junk)
 
 
+# junk for a count of work (games, iterations, ...): no large valid counts, which rightly take long
+junk_counts = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**6, -1), st.sampled_from([-1, 2**64, -10**30]),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=4), st.lists(st.integers(-2, 20), max_size=3),
+    st.just(object()), st.just(Fraction(7, 3)), st.just(np.float64("nan")),
+)
+
+
 def counts(bound: int, small: int = 40):
-    """A count parameter: small valid values, the first value past the bound, or junk."""
-    return arg(st.integers(0, small), st.just(bound + 1), st.just(bound * 1000 + 7))
+    """A count parameter: small valid values, the first value past the bound, or junk that is no valid count."""
+    return st.one_of(st.integers(0, small), st.just(bound + 1), st.just(bound * 1000 + 7), junk_counts)
 
 
 RANK = st.sampled_from(list(cards.RANKS) + ["ace", "King", " 7 ", "1", "11", "Z"])
@@ -166,7 +174,8 @@ API = {
     "subtraction.is_losing": (lambda m, n: subtraction.SubtractionGame(m).is_losing(n), [MOVES, N]),
     "subtraction.winning_moves": (lambda m, n: subtraction.SubtractionGame(m).winning_moves(n), [MOVES, N]),
     "subtraction.losing_positions": (lambda m, n: subtraction.SubtractionGame(m).losing_positions(n),
-                                     [MOVES, arg(st.integers(-2, 5000), st.just(subtraction.MAX_LIMIT + 1))]),
+                                     [MOVES, st.one_of(st.integers(-2, 5000), st.just(subtraction.MAX_LIMIT + 1),
+                                                       junk_counts)]),
     "subtraction.strategy_table": (lambda m: subtraction.SubtractionGame(m).strategy_table(), [MOVES]),
     "subtraction.game_tree_size": (lambda m, n: subtraction.SubtractionGame(m).game_tree_size(n),
                                    [MOVES, arg(st.integers(-2, 300), st.just(subtraction.MAX_TREE_N + 1))]),

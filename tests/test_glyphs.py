@@ -22,7 +22,8 @@ def test_glyph_lines_equal_matplotlib_text_paths(text, size):
     reference = TextPath((0, 0), text, prop=prop)
     ours = text_path(text, size, ha="left", va="baseline")
     assert ours.vertices.shape == reference.vertices.shape
-    assert np.allclose(ours.vertices, reference.vertices, atol=1e-9)
+    # equal on matplotlib 3.11; matplotlib 3.10 (Python 3.10's newest) places a digit up to 0.002 pt differently
+    assert np.allclose(ours.vertices, reference.vertices, atol=0.01)  # points: far below a pixel
     assert text_width(text, size) == pytest.approx(text_to_path.get_text_width_height_descent(text, prop, False)[0])
 
 
@@ -46,4 +47,13 @@ def test_title_key_and_labels_render_and_stay_queryable():
     pixels = np.asarray(fig.canvas.buffer_rgba())[..., :3]
     assert (pixels < 128).any()  # something dark was drawn: the glyphs
     assert len(layer.get_paths()) == 1 and len(ax.collections) == 5  # key text, label, its box and its halo
+    plt.close(fig)
+
+
+def test_no_labels_draw_nothing_on_every_matplotlib():
+    # matplotlib 3.10, the newest for Python 3.10, refuses a collection whose empty offsets are not (0, 2)
+    fig, ax = plt.subplots()
+    layer = add_labels(ax, [], zorder=3, backdrop="white", halo="white")
+    fig.canvas.draw()
+    assert layer.get_offsets().shape == (0, 2)
     plt.close(fig)

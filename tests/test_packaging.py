@@ -117,3 +117,11 @@ def test_ruff_runs_first_in_make_test_and_make_unit_and_targets_python_310():
         assert recipe.splitlines()[1].strip() == "$(LINT)", target
     assert "$(PY) -m ruff check coursekit tests bench" in makefile
     assert 'target-version = "py310"' in (ROOT / "pyproject.toml").read_text()
+
+
+def test_ci_runs_the_unit_tests_on_python_310_when_it_can():
+    script = (ROOT / ".ci" / "run").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    assert "make unit310" in script and script.index("make test") < script.index("make unit310")
+    recipe = makefile.split("\nunit310:", 1)[1].split("\n\n", 1)[0]
+    assert '-m "not browser and not slow" tests' in recipe and "ruff check" in recipe

@@ -97,6 +97,8 @@ def add_labels(ax, labels: Sequence[tuple], zorder: float, offset_transform=None
     """
     paths = [text_path(text, size, weight, ha, va, spacing) for _, _, text, size, weight, _, ha, va, spacing in labels]
     points = Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans       # paths are in points
+    offsets = np.array([(x, y) for x, y, *_ in labels], dtype=float).reshape(-1, 2)  # (0, 2) when none:
+    # matplotlib 3.10 (the newest for Python 3.10) cannot draw a collection with 1-d empty offsets
     if backdrop is not None:
         boxes = []
         for path in paths:
@@ -105,17 +107,17 @@ def add_labels(ax, labels: Sequence[tuple], zorder: float, offset_transform=None
                 ink = np.zeros((1, 2))
             (x0, y0), (x1, y1) = ink.min(axis=0) - 1.5, ink.max(axis=0) + 1.5   # control points: fast, near
             boxes.append(Path([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], closed=True))
-        behind = PathCollection(boxes, offsets=[(x, y) for x, y, *_ in labels],
+        behind = PathCollection(boxes, offsets=offsets,
                                 offset_transform=offset_transform or ax.transData, transform=points,
                                 facecolors=backdrop, edgecolors="none", zorder=zorder - 0.01)
         ax.add_collection(behind, autolim=False)
     if halo is not None:
-        outline = PathCollection(paths, offsets=[(x, y) for x, y, *_ in labels],
+        outline = PathCollection(paths, offsets=offsets,
                                  offset_transform=offset_transform or ax.transData, transform=points,
                                  facecolors=halo, edgecolors=halo, linewidths=2.4, zorder=zorder - 0.01)
         outline.set_clip_on(False)
         ax.add_collection(outline, autolim=False)
-    layer = PathCollection(paths, offsets=[(x, y) for x, y, *_ in labels],
+    layer = PathCollection(paths, offsets=offsets,
                            offset_transform=offset_transform or ax.transData, transform=points,
                            facecolors=[label[5] for label in labels], edgecolors="none", zorder=zorder)
     layer.set_clip_on(False)
