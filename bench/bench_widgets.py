@@ -1,7 +1,11 @@
 """Widget response times: drive every lesson widget's callbacks from Python, print median and max per callback.
 
 The target is 100 ms per callback at demo sizes (the settings the dashboards in notebooks/demos use). The time
-is the Python side only (what the kernel spends before the browser gets the new state).
+is the Python side only (what the kernel spends before the browser gets the new state). Each callback gets two
+times: its first feedback (the first change of a widget's synced state, the first thing the browser can show:
+100 ms for every interaction) and its full result (the callback and any streamed computation done: 100 ms, or
+1 s for a long simulation that shows its progress on the way). Outside a kernel the explorers' background
+simulations run inline, so the full result is the whole computation.
 
 The widget pictures are written as PNG by `coursekit.widgets.common.png_from_rgba` (unfiltered rows, zlib level 1).
 This bench first times that writer against Pillow's `Image.save(compress_level=1)` on the demo pictures, then runs
@@ -23,17 +27,62 @@ import time
 from typing import Callable
 
 TARGET_MS = 100.0
+FULL_TARGET_MS = 1000.0  # a long simulation's full result (its progress streams before)
 
 
-def timed(action: Callable[[], object], repeats: int, before: Callable[[], object] | None = None) -> list[float]:
-    """Run `action` `repeats` times (each after an untimed `before`), return the times in milliseconds."""
-    times = []
+class FirstChange:
+    """The moment of the first change of any widget's synced state after `arm()`: what a browser sees first."""
+
+    def __init__(self) -> None:
+        self.start: float | None = None
+        self.first: float | None = None
+        self.installed = False
+
+    def install(self) -> None:
+        import ipywidgets
+
+        if self.installed:
+            return
+        original = ipywidgets.Widget.notify_change
+        recorder = self
+
+        def notify_change(widget, change):
+            if recorder.start is not None and recorder.first is None and change["name"] in widget.keys:
+                recorder.first = time.perf_counter()
+            return original(widget, change)
+
+        ipywidgets.Widget.notify_change = notify_change
+        self.installed = True
+
+    def arm(self) -> float:
+        self.start, self.first = time.perf_counter(), None
+        return self.start
+
+
+FIRST = FirstChange()
+
+
+class Times(list):
+    """Full times of the calls in ms (the list itself) and, in `.first`, each call's time to its first feedback."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first: list[float] = []
+
+
+def timed(action: Callable[[], object], repeats: int, before: Callable[[], object] | None = None) -> Times:
+    """Run `action` `repeats` times (each after an untimed `before`); times in ms, first feedbacks in `.first`."""
+    FIRST.install()
+    times = Times()
     for _ in range(repeats):
         if before is not None:
             before()
-        start = time.perf_counter()
+        start = FIRST.arm()
         action()
-        times.append((time.perf_counter() - start) * 1000)
+        end = time.perf_counter()
+        times.append((end - start) * 1000)
+        times.first.append(((FIRST.first or end) - start) * 1000)
+        FIRST.start = None
     return times
 
 
@@ -66,9 +115,13 @@ def cases(repeats: int):
 
     sims = SimulationExplorer(games=100_000)
     yield "SimulationExplorer", "player slider (100 000 games)", timed(
-        lambda: setattr(sims.player, "value", 33 - sims.player.value), repeats)  # 16 <-> 17
+        lambda: setattr(sims.player, "value", 33 - sims.player.value), repeats)  # 16 <-> 17: cached after two
     yield "SimulationExplorer", "seed typed (100 000 games)", timed(
         lambda: setattr(sims.seed, "value", sims.seed.value + 1), repeats)
+    big = SimulationExplorer(games=1_000, seed=100)
+    yield "SimulationExplorer", "games slider to 1 000 000", timed(
+        lambda: setattr(big.games, "value", 1_000_000), repeats,
+        before=lambda: (setattr(big.games, "value", 1_000), setattr(big.seed, "value", big.seed.value + 1)))
 
     tour = TournamentTable(seed=1)
     yield "TournamentTable", "Next round", timed(tour.next.click, repeats, before=tour.new.click)
@@ -96,6 +149,10 @@ def cases(repeats: int):
     yield "OddsExplorer", "decks slider", timed(lambda: setattr(odds.decks, "value", odds.decks.value % 24 + 1),
                                                 repeats)
     yield "OddsExplorer", "Simulate (100 000 coups)", timed(odds.simulate.click, repeats)
+    lesson_odds = OddsExplorer(decks=8)  # lesson 05's explorer: a million coups, or five
+    yield "OddsExplorer", "Simulate (1 million coups)", timed(lesson_odds.simulate.click, repeats)
+    lesson_odds.coups.value = 5_000_000
+    yield "OddsExplorer", "Simulate (5 million coups)", timed(lesson_odds.simulate.click, max(3, repeats // 5))
     resettable_odds = Resettable(lambda: OddsExplorer(decks=8, coups=100_000, seed=1))
     yield "OddsExplorer (demo)", "Reset", timed(resettable_odds.reset.click, repeats)
 
@@ -185,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, callback, times in cases(args.repeats):
             error = repr(common.callback_errors[-1]) if common.callback_errors else None
             common.callback_errors.clear()  # a failing callback returns fast: its time would mean nothing
-            out[f"{name}|{callback}"] = {"times": times, "error": error}
+            out[f"{name}|{callback}"] = {"times": list(times), "first": times.first, "error": error}
         print(json.dumps(out))
         return 0
     compare_writers(args.repeats)
@@ -196,24 +253,32 @@ def main(argv: list[str] | None = None) -> int:
                               capture_output=True, text=True, check=True)
         for key, value in json.loads(done.stdout.strip().splitlines()[-1]).items():
             runs.setdefault(tuple(key.split("|")), {})[writer] = value
-    print(f"widget callbacks, {args.repeats} calls each, each writer in a fresh process; target {TARGET_MS:.0f} ms;")
-    print("median (max) ms by PNG writer")
-    print(f"{'widget':<26}{'callback':<32}{'png_from_rgba':>16}{'Pillow':>16}  verdict")
+    print(f"widget callbacks, {args.repeats} calls each, each writer in a fresh process; targets: first feedback "
+          f"{TARGET_MS:.0f} ms, full result {TARGET_MS:.0f} ms (a long simulation, streamed with progress: "
+          f"{FULL_TARGET_MS:.0f} ms)")
+    print("median (max) ms: first feedback and full result with png_from_rgba, full result with Pillow's writer")
+    print(f"{'widget':<26}{'callback':<32}{'first feedback':>16}{'full result':>16}{'Pillow full':>16}  verdict")
     slow = {"png_from_rgba": 0, "Pillow": 0}
     failed = 0
     for (name, callback), run in runs.items():
-        cells = []
+        first = run["png_from_rgba"]["first"]
+        cells = [f"{statistics.median(first):.1f} ({max(first):.0f})"]
+        streamed = "1 000 000" in callback or "million" in callback  # a long simulation, streamed with progress
+        budget = FULL_TARGET_MS if streamed else TARGET_MS
         for writer in slow:
             median = statistics.median(run[writer]["times"])
-            slow[writer] += median > TARGET_MS
+            slow[writer] += median > budget
             cells.append(f"{median:.1f} ({max(run[writer]['times']):.0f})")
-        verdict = "ok" if statistics.median(run["png_from_rgba"]["times"]) <= TARGET_MS else "SLOW"
+        full = statistics.median(run["png_from_rgba"]["times"])
+        verdict = "ok" if statistics.median(first) <= TARGET_MS and full <= budget else "SLOW"
+        if verdict == "ok" and full > TARGET_MS:
+            verdict = "ok (streamed)"
         errors = [run[writer]["error"] for writer in slow if run[writer]["error"]]
         if errors:
             verdict = f"FAILED ({errors[0]})"
             failed += 1
-        print(f"{name:<26}{callback:<32}{cells[0]:>16}{cells[1]:>16}  {verdict}")
-    print(f"over {TARGET_MS:.0f} ms by median: {slow['png_from_rgba']} callback(s) with png_from_rgba, "
+        print(f"{name:<26}{callback:<32}{cells[0]:>16}{cells[1]:>16}{cells[2]:>16}  {verdict}")
+    print(f"over budget by median: {slow['png_from_rgba']} callback(s) with png_from_rgba, "
           f"{slow['Pillow']} with Pillow; {failed} failed")
     if slow["Pillow"] > slow["png_from_rgba"]:
         print("=> keep png_from_rgba: with Pillow's writer some widget misses its budget")

@@ -11,7 +11,7 @@ from coursekit.baccarat import (
     frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
 )
 from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
-from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, Worker, card_html, progress_bar, seed_box
 
 RULES = {"casino rule (Punto Banco)": banker_draws, "the script's rule (with its bug)": seed_banker_draws}  # source 001
 CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"
@@ -135,10 +135,19 @@ def _hand_row(title: str, cards, total: int) -> str:
             f'{tiles}<span style="font-size:1.2em;margin-left:0.5em">= {total}</span></div>')
 
 
-class OddsExplorer(CourseWidget):
-    """Exact odds and house edges for any number of decks (instant), and a simulation to hold against them."""
+SIMULATION_STEP = 1 << 20  # coups per step: baccarat.simulate's chunk, so the streamed coups are its coups
+STREAM_TIME = 0.2          # seconds between two updates while a simulation runs
 
-    def __init__(self, decks: int = 8, coups: int = 1_000_000, seed: int = 1) -> None:
+
+class OddsExplorer(CourseWidget):
+    """Exact odds and house edges for any number of decks (instant), and a simulation to hold against them.
+
+    Simulate answers at once ("Simulating ..."), then streams: a progress bar and the shares so far every 0.2 s,
+    the exact odds staying in view. Inside a kernel the simulation runs in the background, so moving the slider
+    stops it and shows the new exact odds at once (`wait()` waits for a running simulation, e.g. in a test).
+    """
+
+    def __init__(self, decks: int = 8, coups: int = 1_000_000, seed: int = 1, background: bool | None = None) -> None:
         self.decks = w.IntSlider(value=decks, min=1, max=24, description="decks", continuous_update=True)
         self.rule = w.Dropdown(options=list(RULES), value=list(RULES)[0], description="rule",
                                layout=w.Layout(width="320px"))
@@ -147,17 +156,24 @@ class OddsExplorer(CourseWidget):
         self.seed = seed_box(seed)
         self.simulate = w.Button(description="Simulate", button_style="primary", icon="play")
         self.view = w.HTML()
+        self.progress = progress_bar("dealing")
         self.message = MessageBar()
         self.simulated: dict | None = None
+        self.partial: tuple[dict, int] | None = None  # (counts so far, coups in all) while a simulation runs
+        self.worker = Worker(self._guarded, background=background)
         self.on_change(self.decks, self.update)
         self.on_change(self.rule, self.update)
         self.on_click(self.simulate, self.run_simulation)
         super().__init__([w.HBox([self.decks, self.rule]), w.HBox([self.simulate, self.coups, self.seed]),
-                          self.view, self.message])
+                          self.view, self.progress, self.message])
         self.update()
 
     def update(self) -> None:
-        """Recompute the exact odds for the slider's decks; an old simulation no longer applies."""
+        """Recompute the exact odds for the slider's decks; an old simulation no longer applies (a running one
+        stops)."""
+        self.worker.stop()
+        self.partial = None
+        self.progress.layout.visibility = "hidden"
         self.odds = exact_odds(self.decks.value, RULES[self.rule.value])
         self.edges = {bet: house_edge(bet, self.decks.value, RULES[self.rule.value]) for bet in OUTCOMES}
         self.simulated = None
@@ -166,21 +182,68 @@ class OddsExplorer(CourseWidget):
         self.render()
 
     def run_simulation(self) -> None:
-        """Simulate the chosen number of coups with the seed and show them next to the exact odds."""
+        """Simulate the chosen number of coups with the seed, in steps, and show them next to the exact odds."""
+        from coursekit.rng import as_generator
+
         try:
-            self.simulated = simulate(self.coups.value, decks=self.decks.value, seed=int(self.seed.value),
-                                      rule=RULES[self.rule.value], progress=False)
+            as_generator(int(self.seed.value))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.simulated = None
             self.message.show(f"Cannot simulate: {error}.", "error")
             self.render()
             return
+        coups = int(self.coups.value)
+        self.message.show(f"Simulating {coups:,} coups (seed {self.seed.value}) ...")   # at once
+        self.simulated, self.partial = None, ({k: 0 for k in OUTCOMES}, coups)
+        self.render()
+        self.worker.start(self.simulation(coups, self.decks.value, RULES[self.rule.value], int(self.seed.value)))
+
+    def simulation(self, coups: int, decks: int, rule, seed: int):
+        """The coups of baccarat.simulate(coups, seed=seed) in its own steps; progress and shares every 0.2 s."""
+        import time
+
+        from coursekit.rng import as_generator
+
+        token = self.worker.token
+        rng, counts, dealt = as_generator(seed), {k: 0 for k in OUTCOMES}, 0
+        shown = time.perf_counter()
+        if coups > SIMULATION_STEP:
+            self.worker.show(token, lambda: self._progress(0, coups))
+        while dealt < coups:
+            n = min(SIMULATION_STEP, coups - dealt)
+            for outcome, count in simulate(n, decks=decks, seed=rng, rule=rule, progress=False).items():
+                counts[outcome] += count
+            dealt += n
+            if dealt < coups and time.perf_counter() - shown > STREAM_TIME:
+                shown, so_far = time.perf_counter(), dict(counts)
+                self.worker.show(token, lambda: self._partial(so_far, dealt, coups))
+            yield
+        self.worker.show(token, lambda: self._finish(counts, coups, seed))
+
+    def _progress(self, dealt: int, coups: int) -> None:
+        self.progress.max, self.progress.value = coups, dealt
+        self.progress.layout.visibility = "visible"
+
+    def _partial(self, counts: dict, dealt: int, coups: int) -> None:
+        self.partial = (counts, coups)
+        self._progress(dealt, coups)
+        self.message.show(f"Simulating {coups:,} coups: {dealt:,} dealt ...")
+        self.render()
+
+    def _finish(self, counts: dict, coups: int, seed: int) -> None:
+        """Show a finished simulation next to the exact odds."""
+        self.simulated, self.partial = counts, None
+        self.progress.layout.visibility = "hidden"
         freq = frequencies(self.simulated)
         worst = max(abs(p - float(self.odds[k])) / se for k, (p, se) in freq.items())
         kind = "ok" if worst <= 3 else "info"
-        self.message.show(f"Simulated {self.coups.value:,} coups (seed {self.seed.value}): every share is within "
+        self.message.show(f"Simulated {coups:,} coups (seed {seed}): every share is within "
                           f"{worst:.1f} standard errors of the exact odds.", kind)
         self.render()
+
+    def wait(self, timeout: float | None = 60) -> None:
+        """Wait until the simulation running in the background (if any) is shown."""
+        self.worker.wait(timeout)
 
     def render(self) -> None:
         """The table: outcome, exact probability, published figure, simulated share, bet, house edge."""
@@ -188,16 +251,21 @@ class OddsExplorer(CourseWidget):
         published = PUBLISHED_COMBINATIONS.get(decks) if RULES[self.rule.value] is banker_draws else None
         total = sum(published.values()) if published else None
         freq = frequencies(self.simulated) if self.simulated else None
+        running = self.partial is not None
+        if running and sum(self.partial[0].values()):
+            freq = frequencies(self.partial[0])          # the coups dealt so far
         th = 'style="padding:0.2em 0.8em;text-align:right"'
         head = ["outcome", "exact", "published", "simulated", "house edge of the bet"]
         rows = [f'<tr>{"".join(f"<th {th}>{h}</th>" for h in head)}</tr>']
         payouts = {"player": "1:1", "banker": "1:1 less 5%", "tie": "8 to 1"}
         for k in ("banker", "player", "tie"):
             pub = f"{published[k] / total:.6f}" if published else "-"
-            sim = f"{freq[k][0]:.6f} ± {freq[k][1]:.6f}" if freq else "-"
+            sim = f"{freq[k][0]:.6f} ± {freq[k][1]:.6f}" if freq else ("…" if running else "-")
             edge = f"{float(self.edges[k]) * 100:.4f}% ({payouts[k]})"
             cells = [k, f"{float(self.odds[k]):.6f}", pub, sim, edge]
             rows.append(f'<tr>{"".join(f"<td {th}>{c}</td>" for c in cells)}</tr>')
+        so_far = (f"; simulated so far: {sum(self.partial[0].values()):,} of {self.partial[1]:,} coups" if running
+                  else "")
         self.view.value = (f'<table style="font-size:1.1em;font-family:sans-serif">{"".join(rows)}</table>'
                            f'<div style="color:#555">{decks} deck(s), {52 * decks} cards; ± is one standard '
-                           "error; published: Wizard of Odds / casinoexploit.com combinations.</div>")
+                           f"error; published: Wizard of Odds / casinoexploit.com combinations{so_far}.</div>")

@@ -91,6 +91,85 @@ class MessageBar(w.HTML):
         self.text, self.value = "", ""
 
 
+def in_kernel() -> bool:
+    """True inside a running Jupyter kernel (a browser waits on the widgets), False in a plain Python (tests)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+class Worker:
+    """One computation at a time for a widget, step by step, so the widget can show progress as it goes.
+
+    `start(steps)` runs a generator: each step does a slice of the work and shows what is known so far. Inside a
+    kernel it runs in a background thread, so the kernel keeps answering the browser (a slider moved again is read
+    at once) and a new `start` stops the old computation before its next step; elsewhere (tests, scripts) it runs
+    to the end before `start` returns. `show(token, action)` applies a display update only while its computation
+    is still the current one, so a stopped run never overwrites a newer result. Errors go to `on_error`.
+    """
+
+    def __init__(self, on_error: Callable[[Callable[[], object]], None], background: bool | None = None) -> None:
+        import threading
+
+        self.on_error = on_error
+        self.background = in_kernel() if background is None else background
+        self.lock = threading.Lock()
+        self.token: object | None = None
+        self.thread = None
+
+    def start(self, steps) -> object:
+        """Stop the running computation (if any) and run `steps`, a generator; returns its token."""
+        import threading
+
+        token = object()
+        with self.lock:
+            self.token = token
+
+        def run() -> None:
+            for _ in steps:
+                if self.token is not token:
+                    steps.close()
+                    return
+
+        if self.background:
+            self.thread = threading.Thread(target=self.on_error, args=(run,), daemon=True, name="course-worker")
+            self.thread.start()
+        else:
+            self.on_error(run)
+        return token
+
+    def stop(self) -> None:
+        """Stop the running computation before its next step (its last display update stays)."""
+        with self.lock:
+            self.token = None
+
+    def current(self, token: object) -> bool:
+        """True while the computation with this token is the current one."""
+        return self.token is token
+
+    def show(self, token: object, action: Callable[[], object]) -> bool:
+        """Run a display update if `token` is still current; True when it ran."""
+        with self.lock:
+            if self.token is not token:
+                return False
+            action()
+            return True
+
+    def wait(self, timeout: float | None = 60) -> None:
+        """Wait for a background computation to end (tests and benchmarks)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+
+def progress_bar(description: str = "") -> w.IntProgress:
+    """A thin progress bar, hidden (keeping its place) until a computation shows it."""
+    return w.IntProgress(value=0, min=0, max=1, description=description,
+                         layout=w.Layout(width="420px", visibility="hidden"))
+
+
 def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
     """An integer box for a random seed (IntText refuses non-numbers in the browser itself)."""
     return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
