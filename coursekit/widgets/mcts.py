@@ -79,10 +79,12 @@ class MCTSStepper(CourseWidget):
         self.seed = seed_box(seed)
         self.transpositions = w.Checkbox(value=transpositions, description="transpositions", indent=False,
                                          layout=w.Layout(width="130px"))
-        self.step = w.Button(description="Step", button_style="primary", tooltip="one iteration")
-        self.run10 = w.Button(description="Run 10", tooltip="ten iterations")
-        self.run100 = w.Button(description="Run 100", tooltip="a hundred iterations")
-        self.reset = w.Button(description="Reset", icon="refresh", tooltip="new tree from start n and the seed")
+        compact = {"layout": w.Layout(width="auto", min_width="72px")}  # all controls on one line in a lesson
+        self.step = w.Button(description="Step", button_style="primary", tooltip="one iteration", **compact)
+        self.run10 = w.Button(description="Run 10", tooltip="ten iterations", **compact)
+        self.run100 = w.Button(description="Run 100", tooltip="a hundred iterations", **compact)
+        self.reset = w.Button(description="Reset", icon="refresh", tooltip="new tree from start n and the seed",
+                              **compact)
         self.phases = w.HTML(layout=w.Layout(flex="1 1 0", min_width="0"))   # takes the rest, wraps its lines
         self.table = w.HTML(layout=w.Layout(flex="0 0 auto"))                 # as wide as its content
         self.tree = w.Image(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur

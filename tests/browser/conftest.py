@@ -28,6 +28,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 HOW_TO_ENABLE = ("install Debian's chromium (`apt-get install -y --no-install-recommends chromium`) or set "
                  "COURSE_CHROMIUM=/path/to/chromium, and the Python package playwright (`make install`)")
 HERE = Path(__file__).resolve().parent
+PROJECTOR = {"width": 1280, "height": 720}  # every page is opened at the size the course is made for (issue 15)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -94,10 +95,9 @@ def _isolated_env(root: Path) -> dict:
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     # no progress bars (coursekit/progress.py): a slow machine would add tqdm widgets the saved notebooks lack
     env["COURSEKIT_PROGRESS"] = "0"
+    # the course's own Jupyter config, as `make lab` adds it (jupyter-config/: no "Jupyter news?" prompt)
+    env["JUPYTER_CONFIG_PATH"] = str(REPO / "jupyter-config")
     settings = {
-        # no "Jupyter news?" toast over the notebook
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
-                                                                            "checkForUpdates": False},
         # render every cell, also those scrolled out of view, so every widget view exists
         "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     }
@@ -223,7 +223,7 @@ def _kernel_errors(tab, payload) -> None:
 
 
 def _new_page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport=PROJECTOR)
     context.set_default_timeout(30_000)
     tab = context.new_page()
     tab.console_lines, tab.kernel_errors = [], []

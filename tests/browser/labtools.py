@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 WIDGET_OUTPUT = ".jp-OutputArea-output:has(> .jupyter-widgets)"  # widget views carry no data-mime-type
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -157,3 +160,52 @@ def play_tournament_round(tournament, expect) -> None:
     type_into(tournament, "bet", "10")
     click(tournament, "Bet")
     expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)
+
+
+# --- the projector (issue 15): key elements inside a 1280x720 view, screenshots kept ------------------------------
+def scroll_to_top(locator) -> None:
+    """Scroll the element's top to the top of its scrolling area (a notebook panel, a Voila page)."""
+    locator.evaluate("e => e.scrollIntoView({block: 'start', inline: 'nearest'})")
+    locator.page.wait_for_timeout(300)  # let Lab's lazy layout settle
+
+
+def view_box(page) -> dict:
+    """The part of the page a learner sees content in: the viewport, less Lab's status bar when there is one."""
+    return page.evaluate("""() => {
+        const bar = document.querySelector('#jp-main-statusbar');
+        const bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+        return {left: 0, top: 0, right: window.innerWidth, bottom: bottom};
+    }""")
+
+
+def outside_view(page, locator) -> str:
+    """'' when the element is wholly in view, else how far it sticks out (for an assertion message)."""
+    box, view = locator.bounding_box(), view_box(page)
+    if box is None:
+        return "not rendered"
+    out = []
+    if box["x"] < view["left"] - 1 or box["x"] + box["width"] > view["right"] + 1:
+        out.append(f"x {box['x']:.0f}-{box['x'] + box['width']:.0f} outside 0-{view['right']:.0f}")
+    if box["y"] < view["top"] - 1 or box["y"] + box["height"] > view["bottom"] + 1:
+        out.append(f"y {box['y']:.0f}-{box['y'] + box['height']:.0f} outside 0-{view['bottom']:.0f}")
+    return "; ".join(out)
+
+
+def keep_screenshot(page, name: str, locator=None) -> Path:
+    """A screenshot at the page's size (1280x720), or of one element, kept in test-artifacts/ on every run."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    (locator or page).screenshot(path=str(path))
+    return path
+
+
+def squeezed_cells(locator) -> list[str]:
+    """Table cells inside the element whose text wraps onto a second line (a squeezed table)."""
+    return locator.evaluate("""e => Array.from(e.querySelectorAll('td, th')).filter(c => {
+        const text = c.innerText.trim();
+        if (!text) return false;
+        const range = document.createRange();
+        range.selectNodeContents(c);
+        const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+        return tops.size > 1;
+    }).map(c => c.innerText.trim())""")

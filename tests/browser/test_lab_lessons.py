@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -12,6 +11,9 @@ import pytest
 from labtools import (choose, click, image_src, message, open_and_run, play_tournament_round, problems, slide,
                       type_into, widget, widget_outputs)
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
+from labtools import KERNEL_IDLE, keep_screenshot, outside_view, scroll_to_top, squeezed_cells
+
+from coursekit.plots.legibility import LESSON_WIDTH_PX
 
 pytestmark = pytest.mark.browser
 
@@ -94,15 +96,28 @@ def lesson_05(notebook, expect):
     expect(message(odds)).to_contain_text("Simulated 100,000 coups")
 
 
+def in_view(page, locators: dict) -> None:
+    """Every named element wholly inside the 1280x720 view (above Lab's status bar)."""
+    problems = {name: outside_view(page, locator) for name, locator in locators.items()}
+    problems = {name: where for name, where in problems.items() if where}
+    assert not problems, f"out of view at 1280x720: {problems}"
+
+
 def lesson_06(notebook, expect):
     explorer = widget(notebook, text="Strategy table")
     before = image_src(explorer)
     slide(explorer, "N", 3)
     expect(explorer).to_contain_text("up to 43")
     expect(explorer.locator("img").first).not_to_have_attribute("src", before)
+    slide(explorer, "N", 17)                         # N = 60: graph and strategy table still on one screen
+    expect(explorer).to_contain_text("up to 60")
+    scroll_to_top(explorer)
+    in_view(notebook.page, {"graph": explorer.locator("img").first,
+                            "strategy table": explorer.locator("table").first})
+    keep_screenshot(notebook.page, "lab_06_explorer_N60")
     type_into(explorer, "moves", "3, x")
     expect(message(explorer)).to_contain_text("Type distinct positive whole numbers")
-    expect(explorer).to_contain_text("up to 43")  # the last good picture stays
+    expect(explorer).to_contain_text("up to 60")  # the last good picture stays
 
 
 def lesson_07(notebook, expect):
@@ -125,6 +140,15 @@ def lesson_08(notebook, expect):
     expect(message(stepper)).to_contain_text("1 iterations so far")
     expect(stepper).to_contain_text("1. Selection")
     expect(stepper.locator("img").first).not_to_have_attribute("src", before)
+    click(stepper, "Run 100")                        # a long iteration text: the move table must not squeeze
+    expect(message(stepper)).to_contain_text("101 iterations so far")
+    scroll_to_top(stepper)
+    table = stepper.locator(".widget-html", has_text="wins/visits").first
+    in_view(notebook.page, {"move table": table, "Reset": stepper.locator("button", has_text="Reset").first})
+    assert not squeezed_cells(table), f"the move table wraps: {squeezed_cells(table)}"
+    tree = stepper.locator("img").first
+    assert tree.bounding_box()["y"] < 720 - 150, "the tree starts well above the fold"
+    keep_screenshot(notebook.page, "lab_08_stepper_after_101")
     type_into(stepper, "start n", "0")
     click(stepper, "Reset")
     expect(message(stepper)).to_contain_text("start n must be a whole number from 1 to")
@@ -175,10 +199,36 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
     expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
-    if os.environ.get("COURSE_SCREENSHOTS"):  # for a human look at each widget after its interaction
-        ARTIFACTS.mkdir(exist_ok=True)
-        for i in range(expected):
-            views.nth(i).screenshot(path=str(ARTIFACTS / f"{path.stem}_widget{i}.png"))
+    ARTIFACTS.mkdir(exist_ok=True)  # every widget after its interaction at 1280x720, for a human look (CI artifacts)
+    for i in range(expected):
+        views.nth(i).screenshot(path=str(ARTIFACTS / f"{path.stem}_widget{i}.png"))
     assert not page.kernel_errors, "the kernel raised:\n" + "\n".join(page.kernel_errors)
     log = kernel_log(page)
     assert not log, f"a widget callback wrote to the kernel log (a learner sees this as an error):\n{log}"
+
+
+def test_a_lesson_opens_unchanged_with_no_news_prompt(lab_page):
+    """Opening a lesson starts the installed kernel, which the notebook names exactly: nothing to save on close
+    (Lab marks a notebook unsaved when it has to rewrite its kernelspec), and JupyterLab's news prompt is off."""
+    from playwright.sync_api import expect
+
+    page = lab_page
+    name = LESSONS[0].name
+    page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }", name)
+    page.wait_for_function("(path) => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.context && w.context.path === path && w.sessionContext"
+                           " && w.sessionContext.session && w.sessionContext.session.kernel"
+                           " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=60_000)
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1500)                      # Lab updates the metadata just after the kernel is ready
+    state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
+        return {dirty: w.context.model.dirty, kernel: w.sessionContext.kernelDisplayName,
+                recorded: w.context.model.getMetadata('kernelspec')}; }""")
+    assert state["dirty"] is False, f"the lesson opens marked unsaved: {state}"
+    assert state["kernel"] == state["recorded"]["display_name"] == "Python 3 (ipykernel)", state
+    expect(page.get_by_text("Jupyter news", exact=False)).to_have_count(0)
+    expect(page.locator(".jp-Notification-Toast")).to_have_count(0)
+    width = page.locator(".jp-Notebook .jp-OutputArea-output").first.evaluate("o => o.getBoundingClientRect().width")
+    keep_screenshot(page, "lab_00_first_open")
+    assert width >= LESSON_WIDTH_PX - 2, (
+        f"a cell is {width:.0f} px wide at 1280 px; the figure standard assumes {LESSON_WIDTH_PX} px")

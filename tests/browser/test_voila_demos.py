@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from labtools import click, play_tournament_round, image_src, message, slide, type_into
+from labtools import (click, image_src, keep_screenshot, message, outside_view, play_tournament_round, scroll_to_top,
+                      slide, squeezed_cells, type_into)
+
+from coursekit.plots.legibility import DASHBOARD_WIDTH_PX
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +28,28 @@ def part(page, button: str | None = None, text: str | None = None):
     return boxes.last  # nested VBoxes match too: the last is the innermost
 
 
+def section(page, title: str):
+    """A dashboard section's heading (scrolled to the top, its widget follows it)."""
+    return page.locator(".course-demo-part", has_text=title).first
+
+
+def in_view(page, locators: dict) -> None:
+    """Every named element wholly inside the 1280x720 view."""
+    problems = {name: outside_view(page, locator) for name, locator in locators.items()}
+    problems = {name: where for name, where in problems.items() if where}
+    assert not problems, f"out of view at 1280x720: {problems}"
+
+
 def demo_blackjack(page, expect):
     table = part(page, button="Deal", text="Cards left in the shoe")
+    hit = table.locator("button", has_text=re.compile(r"^\s*Hit\s*$")).first
+    expect(hit).to_be_disabled()                       # a disabled button looks switched off: grey, flat, dashed
+    look = hit.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderStyle]")
+    assert look == ["rgb(230, 230, 230)", "dashed"], f"a disabled button should look disabled, not {look}"
+    click(table, "Deal")                               # the demo seed's first hand is no natural: Hit and Stand
+    expect(hit).to_be_enabled()
+    scroll_to_top(section(page, "Blackjack table"))
+    keep_screenshot(page, "voila_blackjack_first_deal")
     type_into(table, "seed", "3")
     click(table, "Reset")
     expect(message(table)).to_contain_text("(seed 3)")
@@ -41,7 +64,24 @@ def demo_baccarat(page, expect):
     coups = part(page, button="Deal")
     click(coups, "Deal")
     expect(coups).to_contain_text("Coups: 1")
+    expect(coups).to_contain_text("Player's third card")    # the demo seed's first coup draws a third card
+    expect(coups.locator("td[style*='outline']")).to_have_count(1)
     odds = part(page, button="Simulate")
+    rule = odds.locator("select").first                       # the rule dropdown shows its longest option whole
+    clipped = rule.evaluate("""s => {
+        const c = document.createElement('canvas').getContext('2d');
+        const st = getComputedStyle(s);
+        c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+        const widest = Math.max(...Array.from(s.options).map(o => c.measureText(o.text).width));
+        return widest + 24 > s.clientWidth ? `${widest.toFixed(0)} px of text in ${s.clientWidth} px` : '';
+    }""")
+    assert not clipped, f"the rule dropdown clips its options: {clipped}"
+    reset = odds.locator("button", has_text=re.compile(r"^\s*Reset\s*$")).first
+    decks = odds.locator(".widget-slider").first
+    assert abs(reset.bounding_box()["y"] - decks.bounding_box()["y"]) < 40, "Reset sits beside the controls"
+    scroll_to_top(section(page, "Odds by number of decks"))
+    in_view(page, {"Reset": reset, "decks slider": decks, "odds table": odds.locator("table").first})
+    keep_screenshot(page, "voila_baccarat_odds")
     slide(odds, "decks", -2)
     expect(odds).to_contain_text("6 deck(s), 312 cards")
     click(odds, "Simulate")
@@ -52,6 +92,10 @@ def demo_baccarat(page, expect):
 
 def demo_game_graph(page, expect):
     graph = part(page, text="Strategy table")
+    scroll_to_top(section(page, "Game graph"))          # N = 30: graph, table and Reset on one screen
+    in_view(page, {"graph": graph.locator("img").first, "strategy table": graph.locator("table").first,
+                   "Reset": graph.locator("button", has_text="Reset").first})
+    keep_screenshot(page, "voila_game_graph_N30")
     before = image_src(graph)
     type_into(graph, "moves", "1, 2")
     expect(graph).to_contain_text("period 3")
@@ -68,6 +112,19 @@ def demo_game_graph(page, expect):
 
 def demo_mcts(page, expect):
     stepper = part(page, button="Step")
+    click(stepper, "Step")
+    expect(message(stepper)).to_contain_text("1 iterations so far")
+    click(stepper, "Run 100")
+    expect(message(stepper)).to_contain_text("101 iterations so far")
+    scroll_to_top(section(page, "MCTS stepper"))
+    table = stepper.locator(".widget-html", has_text="wins/visits").first
+    in_view(page, {"move table": table, "Reset": stepper.locator("button", has_text="Reset").first})
+    assert not squeezed_cells(table), f"the move table wraps: {squeezed_cells(table)}"
+    tree = stepper.locator("img").first
+    assert tree.bounding_box()["y"] < 720 - 150, "the tree starts well above the fold"
+    keep_screenshot(page, "voila_mcts_after_101")
+    click(stepper, "Reset")
+    expect(message(stepper)).to_contain_text("New search from n = 22")
     click(stepper, "Step")
     expect(message(stepper)).to_contain_text("1 iterations so far")
     click(stepper, "Run 10")
@@ -103,6 +160,9 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     page.goto(f"{voila_server.base}/voila/render/{path.name}?token={voila_server.token}", timeout=90_000)
     demo = page.locator(".course-demo").first
     expect(demo).to_be_visible(timeout=60_000)
+    width = demo.bounding_box()["width"]
+    assert abs(width - DASHBOARD_WIDTH_PX) <= 2, f"the column is {width:.0f} px; figures fit {DASHBOARD_WIDTH_PX} px"
+    keep_screenshot(page, f"voila_{path.stem}_open")
     expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)  # no code shown
     expect(page.get_by_text("import", exact=False)).to_have_count(0)
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
