@@ -13,7 +13,8 @@ import pytest
 
 from coursekit.grading import check, question, questions, run_check
 from coursekit.grading.cases import Case
-from coursekit.grading.generate import MarkerError, build_exercise, content_hash, main as generate_main, plan, stub_source
+from coursekit.grading.generate import MarkerError, build_exercise, content_hash, plan, stub_source
+from coursekit.grading.generate import main as generate_main
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import exercise_of, exercises, private_tests
 from coursekit.grading.runner import run_question
@@ -28,7 +29,7 @@ def solution_namespace(name: str) -> dict:
     namespace: dict = {}
     for cell in nb.cells:
         if cell.cell_type == "code" and "check(" not in cell.source:
-            exec(compile(cell.source, name, "exec"), namespace)  # noqa: S102 - our own solution code
+            exec(compile(cell.source, name, "exec"), namespace)
     return namespace
 
 

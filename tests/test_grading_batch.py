@@ -69,8 +69,8 @@ VARIANTS = {
     "loops": insert_after("def hand_total", "while True:\n    pass"),
     "loops_in_a_test": replace("def is_soft", LOOPING_IS_SOFT),
     "ignores_interrupts": insert_after(
-        "def hand_total", "import signal\nfor s in (signal.SIGINT, signal.SIGALRM):\n    signal.signal(s, signal.SIG_IGN)\n"
-                          "while True:\n    pass"),
+        "def hand_total", "import signal\nfor s in (signal.SIGINT, signal.SIGALRM):\n"
+                          "    signal.signal(s, signal.SIG_IGN)\nwhile True:\n    pass"),
     "exits": combine(insert_after("def hand_total", "import sys\nsys.exit('bye')"),
                      insert_after("def is_soft", "exit()")),
     "kills_its_kernel": insert_after("def is_soft", "import os\nos._exit(1)"),

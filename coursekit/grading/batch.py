@@ -59,7 +59,7 @@ def _salvage(raw: bytes, nbformat):
             if isinstance(cell, dict) and cell.get("cell_type") == "code":
                 source = cell.get("source", "")
                 sources.append("".join(source) if isinstance(source, list) else str(source))
-    except Exception:  # noqa: BLE001 - not even JSON with a list of cells
+    except Exception:
         return None
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in sources])
     if isinstance(data.get("metadata"), dict) and isinstance(data["metadata"].get("coursekit"), dict):
@@ -188,7 +188,8 @@ def _execute(cells: list[tuple[int, str]], qs: list, extra: dict, timeout: float
                         continue
                     left = budgets.setdefault(qid, timeout)
                     if left <= 0:
-                        outcomes[(qid, position)] = _not_run(case, f"not run: the question's {timeout:g} s were used up")
+                        why = f"not run: the question's {timeout:g} s were used up"
+                        outcomes[(qid, position)] = _not_run(case, why)
                         continue
                     started = time.monotonic()
                     try:
@@ -281,7 +282,7 @@ def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[st
     try:
         raw = path.read_bytes()
         nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
-    except Exception as error:  # noqa: BLE001 - not JSON, not UTF-8, not a notebook
+    except Exception as error:
         nb = _salvage(raw, nbformat)
         why = f"{type(error).__name__}: {str(error)[:150]}"
         if nb is None:
@@ -369,7 +370,7 @@ def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] =
         try:
             return grade_notebook(p, timeout, notebook_seconds=notebook_seconds, limits=limits,
                                   sandboxed=sandboxed, extra=extra)
-        except Exception as error:  # noqa: BLE001 - a bug here must cost one row, never the batch
+        except Exception as error:
             return {"notebook": str(p), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
                     "questions": {}, "course_code": {}, "seconds": 0.0,
                     "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]}
@@ -449,7 +450,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         check_out(out)
         paths = find_notebooks(args.paths)
         private_tests(args.tests)  # fail now, not once per notebook, when the folder is wrong
-    except Exception as error:  # noqa: BLE001 - a bad path or a broken private test file
+    except Exception as error:
         print(f"cannot grade: {error}", file=sys.stderr)
         return 2
     if not paths:

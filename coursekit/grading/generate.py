@@ -120,7 +120,7 @@ def plan(solutions: Path, exercises: Path) -> list[tuple[Path, Path, object, str
         else:
             try:
                 existing = nbformat.read(target, as_version=4)
-            except Exception:  # noqa: BLE001 - an unreadable file is a learner's change too
+            except Exception:
                 state = "changed by a learner"
             else:
                 if content_hash(existing) == generated.metadata[META]["content_hash"] and not learner_changed(existing):

@@ -65,7 +65,7 @@ def _matplotlib_cache() -> Optional[Path]:
         import matplotlib
         from matplotlib import font_manager  # noqa: F401 - importing it builds the font list once
         folder = Path(matplotlib.get_cachedir())
-    except Exception:  # noqa: BLE001 - no matplotlib, or no cache: the sandbox builds its own
+    except Exception:
         return None
     return folder if any(folder.glob("fontlist*.json")) else None
 

@@ -41,7 +41,7 @@ def _numpy_plain(value: Any) -> Any:
     if module == "numpy" and hasattr(value, "tolist"):
         try:
             return value.tolist()
-        except Exception:  # noqa: BLE001 - a broken numpy object is just opaque
+        except Exception:
             return value
     return value
 
@@ -49,7 +49,7 @@ def _numpy_plain(value: Any) -> Any:
 def _short_repr(value: Any) -> str:
     try:
         text = repr(value)
-    except Exception as error:  # noqa: BLE001 - a learner's __repr__ may raise anything
+    except Exception as error:
         text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
     if not isinstance(text, str):
         text = f"<{type(value).__name__}>"

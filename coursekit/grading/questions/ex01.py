@@ -51,7 +51,8 @@ QUESTIONS = [
         Case("(MyAny(1, 11) + MyAny(1, 11)).states", (2, 12, 22)),
         Case("type(MyAny(1) + 1).__name__", "MyAny", public=False),
         Sweep(RANDOM_SUMS, _random_sum_inputs, _random_sum_reference, points=2, public=False,
-              label="30 random sums of MyAny", show=lambda x: f"MyAny(*{x[0]}) + MyAny(*{x[1]}) and {x[2]} + MyAny(*{x[0]})"),
+              label="30 random sums of MyAny",
+              show=lambda x: f"MyAny(*{x[0]}) + MyAny(*{x[1]}) and {x[2]} + MyAny(*{x[0]})"),
     ]),
     Question("01.q2", "MyAny <= : a comparison keeps the states that pass, and is true when any do", "function", [
         Case("(MyAny(4, 14, 24, 34) <= 21).states", (4, 14)),

@@ -52,7 +52,8 @@ QUESTIONS = [
         Case("banker_draws(3, 0)", True, public=False),
         Sweep("banker_draws", every_cell, baccarat.banker_draws, points=3,
               label="banker_draws on all 88 cells of the table"),
-    ], course_code=('coursekit.baccarat.banker_draws', 'coursekit.baccarat.seed_banker_draws', 'coursekit.baccarat.drawing_table')),
+    ], course_code=("coursekit.baccarat.banker_draws", "coursekit.baccarat.seed_banker_draws",
+                    "coursekit.baccarat.drawing_table")),
     Question("04.q3", "the chance of a natural from an infinite deck", "number", [
         IsA("p_natural", Fraction),
         Case("p_natural", natural_chance, points=2),

@@ -39,7 +39,8 @@ QUESTIONS = [
         Case("best_move(16)", 3, label="best_move(16): red, no win; play 3 to last longest"),
         Sweep("best_move", lambda: [(n,) for n in range(1, 400)], optimal, points=2,
               label="best_move(n) for n = 1..399"),
-    ], course_code=('coursekit.subtraction.optimal', 'coursekit.subtraction.optimal_for', 'coursekit.subtraction.SubtractionGame')),
+    ], course_code=("coursekit.subtraction.optimal", "coursekit.subtraction.optimal_for",
+                    "coursekit.subtraction.SubtractionGame")),
     Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
         IsA("period_358", tuple),
         Case("period_358", lambda: SubtractionGame((3, 5, 8)).period(), points=2),
