@@ -411,6 +411,24 @@ def l10_advice_widget():
                                                    LESSON_WIDTH_PX), tight=False, png=table.plot.value)
 
 
+def demo_advice_widget():
+    from coursekit.widgets.demo import tournament_dashboard
+
+    table = tournament_dashboard(seed=4)["The 100 EUR tournament, with the best advice"].inner
+    for _ in range(6):
+        table.follow.click()
+    return Shown(table._path.figure, _widget_width(table.plot.layout.width, DASHBOARD_WIDTH_PX), tight=False,
+                 png=table.plot.value)
+
+
+def l09_accuracy_by_residue():  # in the library for lesson 09's variants (no lesson calls it at the moment)
+    from coursekit.plots.mcts import plot_accuracy_by_residue
+
+    return Shown(plot_accuracy_by_residue(list(range(8)), {"plain UCT": [0.5, 0.6, 0.7, 0.9, 1, 1, 0.8, 0.4],
+                                                           "transpositions": [0.6, 0.8, 0.9, 1, 1, 1, 0.9, 0.7]},
+                                          title="winning move found by n mod 8"))
+
+
 CASES: dict[str, Callable[[], Shown]] = {name: f for name, f in dict(globals()).items()
                                          if re.match(r"(l\d\d|demo)_", name) and callable(f)}
 
