@@ -18,7 +18,6 @@ from coursekit.plots.legibility import LESSON_WIDTH_PX
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-ARTIFACTS = NOTEBOOKS.parent / "test-artifacts"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 
 
@@ -199,9 +198,9 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
     expect(notebook.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
-    ARTIFACTS.mkdir(exist_ok=True)  # every widget after its interaction at 1280x720, for a human look (CI artifacts)
-    for i in range(expected):
-        views.nth(i).screenshot(path=str(ARTIFACTS / f"{path.stem}_widget{i}.png"))
+    for i in range(expected):  # every widget after its interaction, as a 1280x720 screen shows it (CI artifacts)
+        scroll_to_top(views.nth(i))
+        keep_screenshot(page, f"{path.stem}_widget{i}")
     assert not page.kernel_errors, "the kernel raised:\n" + "\n".join(page.kernel_errors)
     log = kernel_log(page)
     assert not log, f"a widget callback wrote to the kernel log (a learner sees this as an error):\n{log}"
