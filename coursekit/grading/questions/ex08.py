@@ -84,5 +84,6 @@ QUESTIONS = [
     Question("08.q4", "how many winning starts up to 60 does random play point the wrong way?", "number", [
         Case("misled_up_to_60", misled_starts, points=2),
     ]),
-    Question("08.q5", "why does a bigger budget not help here?", "written", [Written("why_budget_does_not_help")]),
+    Question("08.q5", "what do the six seeds support, and what would you measure next?", "written",
+             [Written("why_budget_does_not_help")]),
 ]
