@@ -143,9 +143,10 @@ def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, titl
         ax.bar(x + (i - (len(table) - 1) / 2) * width, np.asarray(values) * 100, width, color=colour, label=name)
     ax.set_xticks(x, [f"{r}" for r in residues])
     ax.set_xlabel("n mod 8")
-    ax.set_ylim(0, 110)
+    ax.set_ylim(0, 128)                                   # room above 100% for the key: no bar under it
+    ax.set_yticks([0, 20, 40, 60, 80, 100])
     ax.set_ylabel("winning move found (%)")
-    ax.legend(frameon=False, loc="upper center", ncol=len(table), bbox_to_anchor=(0.5, 1.02))
+    ax.legend(frameon=False, loc="upper center", ncol=len(table))
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10, pad=18)
