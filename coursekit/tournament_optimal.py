@@ -483,6 +483,27 @@ def _best(hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
     return hard + 10 * (ace & (hard + 10 <= 21))
 
 
+def _dealer_and_payout(rng: np.random.Generator, mine: np.ndarray, natural: np.ndarray) -> np.ndarray:
+    """The dealer plays each round out (draws below 17) and each round pays, in half euros per euro bet."""
+    n = len(mine)
+    d_cards = CARD_VALUES[rng.integers(0, 13, (n, 2))]
+    d_hard, d_ace = d_cards.sum(axis=1), (d_cards == 1).any(axis=1)
+    d_natural = d_ace & (d_hard == 11)
+    idx = np.flatnonzero(~natural & (mine <= 21) & ~d_natural)
+    while len(idx):
+        idx = idx[_best(d_hard[idx], d_ace[idx]) < 17]
+        card = CARD_VALUES[rng.integers(0, 13, len(idx))]
+        d_hard[idx] += card
+        d_ace[idx] |= card == 1
+    theirs = _best(d_hard, d_ace)
+    pay = np.sign(mine - theirs) * 2
+    pay[theirs > 21] = 2
+    pay[d_natural] = -2  # a dealer natural beats everything but a player's natural
+    pay[mine > 21] = -2
+    pay[natural] = 3
+    return pay
+
+
 def simulate_strategy(tournaments: int, strategy: TournamentStrategy, start=None, seed=None,
                       max_rounds: int = 100_000) -> dict:
     """Play whole tournaments with random cards by a strategy's bets and hits: {"doubled", "broke", "rounds", ...}."""
@@ -513,21 +534,7 @@ def simulate_strategy(tournaments: int, strategy: TournamentStrategy, start=None
             hard[idx] += card
             ace[idx] |= card == 1
         mine = _best(hard, ace)
-        d_cards = CARD_VALUES[rng.integers(0, 13, (n, 2))]
-        d_hard, d_ace = d_cards.sum(axis=1), (d_cards == 1).any(axis=1)
-        d_natural = d_ace & (d_hard == 11)
-        idx = np.flatnonzero(~natural & (mine <= 21) & ~d_natural)
-        while len(idx):
-            idx = idx[_best(d_hard[idx], d_ace[idx]) < 17]
-            card = CARD_VALUES[rng.integers(0, 13, len(idx))]
-            d_hard[idx] += card
-            d_ace[idx] |= card == 1
-        theirs = _best(d_hard, d_ace)
-        pay = np.sign(mine - theirs) * 2  # half euros per euro bet
-        pay[theirs > 21] = 2
-        pay[d_natural] = -2
-        pay[mine > 21] = -2
-        pay[natural] = 3
+        pay = _dealer_and_payout(rng, mine, natural)
         k[active] += pay * bet
         rounds[active] += 1
         active = active[(k[active] >= lo) & (k[active] < hi)]

@@ -39,6 +39,7 @@ from coursekit.tournament_optimal import (
     ROWS,
     Solution,
     _best,
+    _dealer_and_payout,
     _policy_matrix,
     card_value,
     check_size,
@@ -258,21 +259,7 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
             hard[playing] += card
             ace[playing] |= card == 1
         mine = _best(hard, ace)
-        d_cards = CARD_VALUES[rng.integers(0, 13, (n, 2))]
-        d_hard, d_ace = d_cards.sum(axis=1), (d_cards == 1).any(axis=1)
-        d_natural = d_ace & (d_hard == 11)
-        idx = np.flatnonzero(~natural & (mine <= 21) & ~d_natural)
-        while len(idx):
-            idx = idx[_best(d_hard[idx], d_ace[idx]) < 17]
-            card = CARD_VALUES[rng.integers(0, 13, len(idx))]
-            d_hard[idx] += card
-            d_ace[idx] |= card == 1
-        theirs = _best(d_hard, d_ace)
-        pay = np.sign(mine - theirs) * 2
-        pay[theirs > 21] = 2
-        pay[d_natural] = -2
-        pay[mine > 21] = -2
-        pay[natural] = 3
+        pay = _dealer_and_payout(rng, mine, natural)
         k[active] += pay * bet
         rounds[active] += 1
         active = active[(k[active] >= 2 * low) & (k[active] < 2 * goal)]
