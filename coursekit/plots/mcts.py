@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-import matplotlib.pyplot as plt
 import numpy as np
 
 from coursekit.plots.colours import CATEGORICAL, LOSE, NEUTRAL, WIN
-from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, finish
+from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, detach, finish, new_axes
 
 RED, BLUE, GREY = LOSE, WIN, NEUTRAL  # the course's colours: vermillion loses (red numbers), blue wins
 VARIANT_COLOURS = CATEGORICAL  # variants of a search: no verdict, so neither blue nor vermillion
@@ -16,17 +15,7 @@ VARIANT_COLOURS = CATEGORICAL  # variants of a search: no verdict, so neither bl
 
 def _axes(ax, size):
     """(figure, axes, owned): a new figure when ax is None."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=size, layout="constrained")
-        return ax.figure, ax, True
-    return ax.figure, ax, False
-
-
-def _done(fig, owned: bool):
-    """Detach a figure we made from pyplot, so a notebook shows it once, as the cell's value."""
-    if owned:
-        plt.close(fig)
-    return fig
+    return new_axes(ax, size)
 
 
 def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, title: Optional[str] = None,
@@ -56,7 +45,7 @@ def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, ti
         ax.legend(handles=[Patch(color=WIN, label="wins with best play"), Patch(color=LOSE, label="loses")],
                   frameon=False, loc="upper right", ncol=2)
     finish(ax)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseline: Optional[float] = None,
@@ -89,7 +78,7 @@ def plot_accuracy_by_budget(budgets: Sequence[int], table: dict, ax=None, baseli
     if title:
         ax.set_title(title, fontsize=10)
     finish(ax)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequence[bool], ax=None,
@@ -110,7 +99,7 @@ def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequ
     if title:
         ax.set_title(title, fontsize=10)
     finish(ax)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def plot_hits_by_n(ns: Sequence[int], series: dict, ax=None, title: Optional[str] = None, period: int = 8):
@@ -131,7 +120,7 @@ def plot_hits_by_n(ns: Sequence[int], series: dict, ax=None, title: Optional[str
     if title:
         ax.set_title(title, fontsize=10)
     finish(ax)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, title: Optional[str] = None):
@@ -151,4 +140,4 @@ def plot_accuracy_by_residue(residues: Sequence[int], table: dict, ax=None, titl
     if title:
         ax.set_title(title, fontsize=10, pad=18)
     finish(ax)
-    return _done(fig, owned)
+    return detach(fig, owned)

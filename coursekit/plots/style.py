@@ -41,3 +41,24 @@ def finish(ax, legend: bool = True) -> None:
             bar.ax.tick_params(labelsize=TICK_PT)
             bar.ax.yaxis.label.set_fontsize(max(LABEL_PT, bar.ax.yaxis.label.get_fontsize()))
             bar.ax.xaxis.label.set_fontsize(max(LABEL_PT, bar.ax.xaxis.label.get_fontsize()))
+
+
+def new_axes(ax, size, max_width=None):
+    """(figure, axes, owned): a new constrained-layout figure of `size` inches (no wider than `max_width`) when ax is
+    None, else the given axes' figure."""
+    if ax is not None:
+        return ax.figure, ax, False
+    import matplotlib.pyplot as plt
+
+    width = size[0] if max_width is None else min(size[0], max_width)
+    _, ax = plt.subplots(figsize=(width, size[1]), layout="constrained")
+    return ax.figure, ax, True
+
+
+def detach(fig, owned: bool):
+    """Detach a figure we made from pyplot, so a notebook shows it once, as the cell's value; return it."""
+    if owned:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+    return fig

@@ -10,7 +10,7 @@ from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
 
 from coursekit.plots.colours import BETTING, BLUISH_GREEN, REDDISH_PURPLE
-from coursekit.plots.style import LESSON_WIDTH_IN
+from coursekit.plots.style import LESSON_WIDTH_IN, detach, new_axes
 
 # one colour and one line style per way of betting (colour-blind safe, and the styles differ too), the same in
 # lesson 03's doubling figure; no blue or vermillion: those mean win and lose (coursekit.plots.colours)
@@ -20,18 +20,8 @@ FONT = 11  # points: 15 px at the 100 dpi the lessons show figures at (the floor
 
 
 def _axes(ax, size):
-    """(figure, axes, owned): a new figure when ax is None."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=(min(size[0], LESSON_WIDTH_IN), size[1]), layout="constrained")
-        return ax.figure, ax, True
-    return ax.figure, ax, False
-
-
-def _done(fig, owned: bool):
-    """Detach a figure we made from pyplot, so a notebook shows it once, as the cell's value."""
-    if owned:
-        plt.close(fig)
-    return fig
+    """(figure, axes, owned): a new figure when ax is None, no wider than a lesson."""
+    return new_axes(ax, size, max_width=LESSON_WIDTH_IN)
 
 
 def bet_policy(strategy, ax=None) -> Figure:
@@ -55,7 +45,7 @@ def bet_policy(strategy, ax=None) -> Figure:
     bar.ax.set_yticklabels(["10 (min)"] + [f"{a}-{b - 1}" for a, b in zip(edges[1:], edges[2:])], fontsize=FONT)
     bar.set_label("bet (€)", fontsize=FONT + 1)
     ax.set_title(f"The optimal bet after the first card (dashed: the start, {strategy.start}€)", fontsize=FONT + 2)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def bet_lines(strategy, ax=None) -> Figure:
@@ -87,7 +77,7 @@ def bet_lines(strategy, ax=None) -> Figure:
     ax.set_title("Bet big only when the first card is an ace (or a ten, a little)", fontsize=FONT + 2)
     ax.legend(fontsize=FONT, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=2, frameon=False)
     ax.grid(alpha=0.3)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def chances(strategies: Mapping[str, object], ax=None) -> Figure:
@@ -108,7 +98,7 @@ def chances(strategies: Mapping[str, object], ax=None) -> Figure:
     ax.set_title("The chance to win from every bankroll (exact)", fontsize=FONT + 2)
     ax.legend(fontsize=FONT, loc="upper left", framealpha=0.95)
     ax.grid(alpha=0.3)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, Sequence]] = None, ax=None) -> Figure:
@@ -145,7 +135,7 @@ def hit_map(thresholds: Mapping[str, np.ndarray], chosen: Optional[Mapping[str, 
                  fontsize=FONT + 1)
     ax.legend(handles=handles, fontsize=FONT, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=2,
               frameon=False)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, optimum: float,
@@ -184,7 +174,7 @@ def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, opti
     ax.set_title("Search with chance nodes against the exact optimum", fontsize=FONT + 2)
     ax.legend(fontsize=FONT - 1, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
     ax.grid(axis="y", alpha=0.3)
-    return _done(fig, owned)
+    return detach(fig, owned)
 
 
 class ChancePath:
