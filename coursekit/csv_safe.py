@@ -1,4 +1,4 @@
-"""CSV cells a spreadsheet will not run: the OWASP rule against CSV (formula) injection, for every CSV the course writes.
+"""CSV cells a spreadsheet will not run: the OWASP rule against CSV (formula) injection, for every CSV we write.
 
 A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is read as a formula by Excel, LibreOffice
 and Google Sheets (`=HYPERLINK(...)`, `=cmd|...`). Such a cell gets a leading apostrophe, which the spreadsheet

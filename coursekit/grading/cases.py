@@ -34,6 +34,7 @@ class Outcome:
     message: str = ""
     public: bool = True
     reveal: bool = True
+    slip: str = ""  # a common mistake this wrong answer looks like, named for the learner (never the answer)
 
     @property
     def passed(self) -> bool:
@@ -43,7 +44,8 @@ class Outcome:
     def as_dict(self) -> dict:
         """A JSON-ready dict of every field."""
         return {k: getattr(self, k) for k in
-                ("label", "status", "points", "max_points", "expected", "actual", "message", "public", "reveal")}
+                ("label", "status", "points", "max_points", "expected", "actual", "message", "public", "reveal",
+                 "slip")}
 
 
 def short(value: Any, limit: int = SHOWN_CHARS) -> str:
@@ -87,19 +89,6 @@ def closeness_hint(actual: Any, expected: Any) -> str:
     return ""
 
 
-def received(reply: Any) -> tuple[Any, str]:
-    """(decoded value, "") from a reply {"value": ...}, or (None, why not) for an error or a malformed reply."""
-    if not isinstance(reply, dict):
-        return None, "no answer came back"
-    if "error" in reply:
-        error = reply["error"]
-        return None, error[:300] if isinstance(error, str) else "failed"
-    try:
-        return decode(reply["value"]), ""
-    except (KeyError, WireError) as error:
-        return None, f"the answer was malformed ({str(error)[:100]})"
-
-
 class _Memo:
     """A value computed once per process on first use, safely from several grading threads."""
 
@@ -111,6 +100,70 @@ class _Memo:
             if not self.done:
                 self.value, self.done = self.make(), True
             return self.value
+
+
+@dataclass
+class Slip:
+    """A common wrong answer and the sentence that names it ("this is the chance for one deck; ... six").
+
+    Give `answer` (the wrong value, or a zero-argument callable computing it in the judge) for a Case, `reference`
+    (a wrong function of the same inputs) for a Sweep, or `test(value) -> bool` for anything. `says` is shown to the
+    learner, so it names the mistake, never the right answer.
+    """
+
+    says: str
+    answer: Any = None
+    reference: Optional[Callable[..., Any]] = None
+    test: Optional[Callable[[Any], bool]] = None
+    tol: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.says, str) or not self.says.strip():
+            raise ValueError(f"a slip needs a sentence naming the mistake, not {self.says!r}")
+        given = [self.answer is not None, self.reference is not None, self.test is not None]
+        if sum(given) != 1:
+            raise ValueError("a slip takes exactly one of answer=, reference= or test=")
+        self._answer = _Memo(lambda: self.answer() if callable(self.answer) else self.answer)
+
+    def wrong_value(self) -> Any:
+        """The slip's wrong answer (computed on first use when given as a callable)."""
+        return self._answer.get()
+
+    def matches(self, actual: Any) -> bool:
+        """True when a learner's value is this slip's answer (a float close to an exact slip counts too)."""
+        if self.test is not None:
+            try:
+                return bool(self.test(actual))
+            except Exception:
+                return False
+        if self.answer is None or isinstance(actual, Opaque):
+            return False
+        wrong = self.wrong_value()
+        if same(actual, wrong, self.tol):
+            return True
+        numbers_both = type(actual) in (int, float, Fraction) and type(wrong) in (int, float, Fraction)
+        return numbers_both and type(actual) is float and math.isclose(actual, float(wrong), rel_tol=1e-9)
+
+
+def named_slip(slips: Iterable["Slip"], actual: Any) -> str:
+    """The sentence of the first slip a wrong value matches, or ""."""
+    for slip in slips:
+        if slip.matches(actual):
+            return slip.says
+    return ""
+
+
+def received(reply: Any) -> tuple[Any, str]:
+    """(decoded value, "") from a reply {"value": ...}, or (None, why not) for an error or a malformed reply."""
+    if not isinstance(reply, dict):
+        return None, "no answer came back"
+    if "error" in reply:
+        error = reply["error"]
+        return None, error[:300] if isinstance(error, str) else "failed"
+    try:
+        return decode(reply["value"]), ""
+    except (KeyError, WireError) as error:
+        return None, f"the answer was malformed ({str(error)[:100]})"
 
 
 def run_locally(test: Any, namespace: dict, seconds: Optional[float]) -> Outcome:
@@ -135,6 +188,7 @@ class Case:
     reveal: Optional[bool] = None
     tol: Optional[float] = None
     label: str = ""
+    slips: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._expected = _Memo(lambda: self.expected() if callable(self.expected) else self.expected)
@@ -157,7 +211,8 @@ class Case:
             return Outcome(status="fail", points=0, message=why, **base)
         if same(actual, expected, self.tol):
             return Outcome(status="pass", points=self.points, actual=short(actual), **base)
-        return Outcome(status="fail", points=0, actual=short(actual), message=closeness_hint(actual, expected), **base)
+        return Outcome(status="fail", points=0, actual=short(actual), message=closeness_hint(actual, expected),
+                       slip=named_slip(self.slips, actual), **base)
 
     def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
@@ -218,9 +273,40 @@ class Sweep:
     tol: Optional[float] = None
     show: Optional[Callable[[tuple], str]] = None
     reveal: bool = True
+    slips: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._table = _Memo(self._make_table)
+        self._slip_tables = _Memo(self._make_slip_tables)
+
+    def _make_slip_tables(self) -> list:
+        """Each reference slip's answers on every input (None where the wrong function itself raises)."""
+        cases = self._table.get()[0]
+        tables = []
+        for slip in self.slips:
+            if slip.reference is None:
+                tables.append(None)
+                continue
+            row = []
+            for args in cases:
+                try:
+                    row.append(("ok", slip.reference(*args)))
+                except Exception:
+                    row.append(("broken", None))
+            tables.append(row)
+        return tables
+
+    def slip_of(self, decoded: list) -> str:
+        """The first slip whose wrong function gives every answer received (or whose test accepts them), or ""."""
+        for slip, table in zip(self.slips, self._slip_tables.get()):
+            if table is None:
+                if slip.test is not None and slip.matches(decoded):
+                    return slip.says
+                continue
+            if decoded and all(kind == "ok" and same(value, wrong, slip.tol if slip.tol is not None else self.tol)
+                               for value, (kind, wrong) in zip(decoded, table)):
+                return slip.says
+        return ""
 
     def _make_table(self) -> tuple:
         cases = [tuple(args) for args in self.inputs()]
@@ -253,19 +339,24 @@ class Sweep:
         error = reply.get("error") if isinstance(reply, dict) else "no answer came back"
         if not isinstance(values, list) or len(values) > len(cases) or not (error is None or isinstance(error, str)):
             return Outcome(status="fail", points=0, message="the answer was malformed", **base)
-        for i, (args, encoded_value) in enumerate(zip(cases, values)):
+        decoded = []
+        for encoded_value in values:
+            try:
+                decoded.append(decode(encoded_value))
+            except WireError as why:
+                decoded.append(why)
+        for i, (args, actual) in enumerate(zip(cases, decoded)):
             kind, reference = expected[i]
             if kind == "broken":
                 return Outcome(status="fail", points=0,
                                message=f"the test itself failed on {self.call_text(args)}: {reference}", **base)
-            try:
-                actual = decode(encoded_value)
-            except WireError as why:
-                return Outcome(status="fail", points=0, message=f"{self.call_text(args)}: malformed answer ({why})",
+            if isinstance(actual, WireError):
+                return Outcome(status="fail", points=0, message=f"{self.call_text(args)}: malformed answer ({actual})",
                                **base)
             if not same(actual, reference, self.tol):
                 return Outcome(status="fail", points=0, expected=short(reference), actual=short(actual),
-                               message=f"first wrong input: {self.call_text(args)}", **base)
+                               message=f"first wrong input: {self.call_text(args)}",
+                               slip=self.slip_of(decoded) if len(decoded) == len(cases) else "", **base)
         if len(values) < len(cases):
             args = cases[len(values)]
             kind, reference = expected[len(values)]
@@ -313,7 +404,10 @@ class Written:
 
 @dataclass
 class Probe:
-    """Evaluate `expr` on the learner's side, then `judge_value(value)` -> (passed, shown input, expected, actual)."""
+    """Evaluate `expr` on the learner's side, then `judge_value(value)` -> (passed, shown input, expected, actual).
+
+    `judge_value` may add a fifth item, the sentence naming a recognised slip; `slips` are tried on a failed value.
+    """
 
     label: str
     expr: str
@@ -321,6 +415,7 @@ class Probe:
     points: float = 1
     public: bool = True
     reveal: bool = True
+    slips: list = field(default_factory=list)
 
     def requests(self, seconds: Optional[float] = None) -> list[dict]:
         """Evaluate the expression."""
@@ -333,13 +428,17 @@ class Probe:
         if why:
             return Outcome(status="fail", points=0, message=why, **base)
         try:
-            passed, shown_input, expected, actual = self.judge_value(value)
+            verdict = tuple(self.judge_value(value))
+            passed, shown_input, expected, actual = verdict[:4]
+            slip = str(verdict[4]) if len(verdict) > 4 and verdict[4] else ""
         except Exception as error:
             return Outcome(status="fail", points=0, actual=short(value),
                            message=f"an answer of an unexpected shape ({type(error).__name__})", **base)
         base["label"] = shown_input or self.label
+        if not passed and not slip:
+            slip = named_slip(self.slips, value)
         return Outcome(status="pass" if passed else "fail", points=self.points if passed else 0,
-                       expected=str(expected), actual=str(actual), **base)
+                       expected=str(expected), actual=str(actual), slip="" if passed else slip, **base)
 
     def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""

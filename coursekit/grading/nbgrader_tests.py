@@ -27,4 +27,6 @@ def run_test(qid: str, index: int, namespace: Optional[dict] = None) -> None:
         detail += f", got {outcome.actual}"
     if outcome.message:
         detail += f" -- {outcome.message}"
+    if outcome.slip:
+        detail += f" -- looks like a common slip: {outcome.slip}"
     raise AssertionError(f"{qid}: {outcome.label}: {detail}")

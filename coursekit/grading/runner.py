@@ -87,6 +87,8 @@ def report(result: QuestionResult, hidden_tests: int = 0, hidden_points: float =
             detail = "expected value hidden" + (f", got {o.actual}" if o.actual else "")
         if o.message and o.message != shared:
             detail += f" -- {o.message}"
+        if o.slip:
+            detail += f" -- looks like a common slip: {o.slip}"
         lines.append(f"  {mark}  {o.label}: {detail}  [{format_points(o.points)}/{format_points(o.max_points)}]")
     if shared:
         lines.append(f"  every test: {shared}")

@@ -9,7 +9,7 @@ from math import comb, prod
 
 from coursekit import blackjack
 from coursekit.cards import RANKS
-from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 
 
 def random_hands(count: int = 400, seed: int = 2) -> list[tuple]:
@@ -34,6 +34,74 @@ def three_card_bust_chance() -> Fraction:
     return Fraction(busted, total)
 
 
+def natural_chance_with_replacement() -> Fraction:
+    """The chance of a natural from an endless shoe (the second card drawn as if the first went back)."""
+    return 2 * Fraction(4, 52) * Fraction(16, 52)
+
+
+def natural_chance_one_order(decks: int) -> Fraction:
+    """Ace first, then a ten only: half the chance of a natural (the other order forgotten)."""
+    return natural_chance(decks) / 2
+
+
+def three_card_bust_unweighted() -> Fraction:
+    """Bust among rank multisets counted once each, as if every multiset were equally likely (they are not)."""
+    sets = list(combinations_with_replacement(RANKS, 3))
+    return Fraction(sum(blackjack.is_busted(list(r)) for r in sets), len(sets))
+
+
+def three_card_bust_with_replacement() -> Fraction:
+    """Bust when every card is drawn from a full deck again (an endless shoe), not from one deck."""
+    busted = sum(blackjack.is_busted([a, b, c]) for a in RANKS for b in RANKS for c in RANKS)
+    return Fraction(busted, len(RANKS) ** 3)
+
+
+def total_without_bust_none(cards: list) -> int:
+    """The slip of returning the total even when it is over 21."""
+    hard = sum(1 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    return hard + 10 if "A" in cards and hard + 10 <= 21 else hard
+
+
+def total_every_ace_eleven(cards: list):
+    """The slip of counting every ace as 11 (None over 21)."""
+    total = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    return None if total > 21 else total
+
+
+def total_one_ace_down(cards: list):
+    """The slip of turning at most one ace from 11 into 1."""
+    total = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    if total > 21 and "A" in cards:
+        total -= 10
+    return None if total > 21 else total
+
+
+def soft_if_any_ace(cards: list) -> bool:
+    """The slip of calling every hand with an ace soft."""
+    return "A" in cards
+
+
+ONE_DECK = "this is the chance for one deck; the question asks for a fresh six-deck shoe"
+NATURAL_SLIPS = [
+    Slip(ONE_DECK, answer=lambda: natural_chance(1)),
+    Slip("this draws the second card from a full shoe again (with replacement); the shoe has one card fewer",
+         answer=natural_chance_with_replacement),
+    Slip("this counts only ace-then-ten; ten-then-ace is a natural too", answer=lambda: natural_chance_one_order(6)),
+    Slip("this is the one-deck chance counting only ace-then-ten", answer=lambda: natural_chance_one_order(1)),
+]
+BUST_SLIPS = [
+    Slip("this counts each set of three ranks once; sets are not equally likely (weigh each by its number of ways)",
+         answer=three_card_bust_unweighted),
+    Slip("this draws every card from a full deck again (with replacement); the question takes three cards from one "
+         "deck", answer=three_card_bust_with_replacement),
+]
+TOTAL_SLIPS = [
+    Slip("a busted hand must give None, not its total over 21", reference=total_without_bust_none),
+    Slip("every ace counted as 11: an ace counts 1 when 11 would go over 21", reference=total_every_ace_eleven),
+    Slip("only one ace turned from 11 to 1: with several aces, each may need to count 1", reference=total_one_ace_down),
+]
+
+
 QUESTIONS = [
     Question("02.q1", "hand_total(cards): the best total, None when busted", "function", [
         Case("hand_total(['10', '5', 'A'])", 16),
@@ -43,7 +111,8 @@ QUESTIONS = [
         Case("hand_total(['A', 'A', 'A', 'A'])", 14),
         Case("hand_total(['A'] * 12)", 12, public=False),
         Case("hand_total([])", 0, public=False),
-        Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands"),
+        Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands",
+              slips=TOTAL_SLIPS),
     ], course_code=('coursekit.blackjack.hand_total',)),
     Question("02.q2", "is_soft(cards): does an ace count 11 in the best total?", "function", [
         Case("is_soft(['A', '6'])", True),
@@ -51,15 +120,17 @@ QUESTIONS = [
         Case("is_soft(['A', 'A', '9'])", True),
         Case("is_soft(['10', '7'])", False),
         Case("is_soft(['K', 'Q', 'A', 'A'])", False, public=False),
-        Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands"),
+        Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands",
+              slips=[Slip("a hand with an ace is soft only while an ace still counts 11 (not over 21)",
+                          reference=soft_if_any_ace)]),
     ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total')),
     Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
         IsA("p_natural_6", Fraction),
-        Case("p_natural_6", lambda: natural_chance(6), points=2),
+        Case("p_natural_6", lambda: natural_chance(6), points=2, slips=NATURAL_SLIPS),
     ]),
     Question("02.q4", "the exact chance that three cards from one fresh deck bust", "number", [
         IsA("p_bust_three", Fraction),
-        Case("p_bust_three", three_card_bust_chance, points=2),
+        Case("p_bust_three", three_card_bust_chance, points=2, slips=BUST_SLIPS),
     ]),
     Question("02.q5", "soft and hard: the column's swap", "written", [Written("soft_and_hard")]),
 ]
