@@ -22,6 +22,7 @@ from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exac
     MAX_GOAL,
     TournamentStrategy,
     check_size,
+    _hand_finals,
     simulate_strategy,
     solved,
 )
@@ -49,29 +50,7 @@ def _hits(policy: Policy) -> Callable[[int, bool, int], bool]:
 
 def _final_totals(hits: Callable[[int, bool, int], bool]) -> dict[str, Fraction]:
     """Distribution of a hand's end from two uniform cards on: "natural", "bust" or a total 2..21 (as int keys)."""
-    out: dict = {}
-    # state: (hard total with aces as 1, holds an ace, cards) -> probability
-    states = {(0, False, 0): Fraction(1)}
-    while states:
-        following: dict = {}
-        for (hard, ace, cards), p in states.items():
-            total = hard + 10 if ace and hard + 10 <= 21 else hard
-            soft = ace and hard + 10 <= 21
-            if cards >= 2:
-                if total > 21:
-                    out["bust"] = out.get("bust", 0) + p
-                    continue
-                if cards == 2 and total == 21:
-                    out["natural"] = out.get("natural", 0) + p
-                    continue
-                if total == 21 or not hits(total, soft, cards):
-                    out[total] = out.get(total, 0) + p
-                    continue
-            for value, weight in zip(range(1, 11), RANK_WEIGHTS):
-                key = (hard + value, ace or value == 1, min(cards + 1, 3))
-                following[key] = following.get(key, 0) + p * weight
-        states = following
-    return out
+    return _hand_finals(hits, RANK_WEIGHTS, Fraction(1))
 
 
 def round_outcomes(policy: Policy = 17, dealer_stands_at: int = 17) -> dict[str, Fraction]:

@@ -39,29 +39,40 @@ BetRule = Union[str, Callable[[float], int]]
 
 
 # --- the dealer and a standing player -------------------------------------------------------------------------------
-def _dealer_finals() -> dict:
-    """The dealer's final distribution from two cards on (infinite deck): {"natural", "bust", 17, ..., 21}."""
+def _hand_finals(hits: Callable[[int, bool, int], bool], weights=P_CARD, one=1.0) -> dict:
+    """Distribution of a hand's end from two uniform cards on (infinite deck): "natural", "bust" or a total 2..21.
+
+    `hits(total, soft, cards)` says whether the hand draws (cards is 2, or 3 for three or more; 21 stands by
+    itself); `weights` are the chances of the card values 1 (ace) .. 10 and `one` the starting probability, floats
+    here and Fractions in coursekit.tournament.round_outcomes (which shares this function).
+    """
     out: dict = {}
-    states = {(0, False, 0): 1.0}  # (hard total, holds an ace, cards) -> probability
+    states = {(0, False, 0): one}  # (hard total with aces as 1, holds an ace, cards) -> probability
     while states:
         following: dict = {}
         for (hard, ace, cards), p in states.items():
             total = hard + 10 if ace and hard + 10 <= 21 else hard
+            soft = ace and hard + 10 <= 21
             if cards >= 2:
                 if total > 21:
-                    out["bust"] = out.get("bust", 0.0) + p
+                    out["bust"] = out.get("bust", 0) + p
                     continue
                 if cards == 2 and total == 21:
-                    out["natural"] = out.get("natural", 0.0) + p
+                    out["natural"] = out.get("natural", 0) + p
                     continue
-                if total >= 17:
-                    out[total] = out.get(total, 0.0) + p
+                if total == 21 or not hits(total, soft, cards):
+                    out[total] = out.get(total, 0) + p
                     continue
-            for value, weight in zip(range(1, 11), P_CARD):
+            for value, weight in zip(range(1, 11), weights):
                 key = (hard + value, ace or value == 1, min(cards + 1, 3))
-                following[key] = following.get(key, 0.0) + p * weight
+                following[key] = following.get(key, 0) + p * weight
         states = following
     return out
+
+
+def _dealer_finals() -> dict:
+    """The dealer's final distribution from two cards on (infinite deck): {"natural", "bust", 17, ..., 21}."""
+    return _hand_finals(lambda total, soft, cards: total < 17)
 
 
 @lru_cache(maxsize=1)
