@@ -102,7 +102,11 @@ def _encoded_call(function: Any, args: tuple, seconds: Optional[float]) -> list:
 
 
 def answer(request: dict, namespace: dict) -> dict:
-    """The answer to one request: {"value": encoded} or {"error": message}; a sweep answers {"values", "error"}."""
+    """The answer to one request: {"value": encoded} or {"error": message}; a sweep answers {"values", "error"}.
+
+    Ops: "eval" (expr), "get" (name), "sweep" (func expression, encoded args lists) and "call" (a function of the
+    namespace by name, one encoded args list: the arena's referee asks a bot's `choose(state)` this way).
+    """
     op, seconds = request.get("op"), request.get("seconds")
     try:
         if op == "eval":
@@ -112,6 +116,8 @@ def answer(request: dict, namespace: dict) -> dict:
             return {"value": encode(namespace.get(request["name"]))}
         if op == "sweep":
             return _sweep(request, namespace, seconds)
+        if op == "call":
+            return _call(request, namespace, seconds)
         return {"error": f"unknown request {op!r}"}
     except KeyboardInterrupt:
         raise
@@ -142,3 +148,24 @@ def _sweep(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
                 raise
             return {"values": values, "error": explain(error, seconds)}
     return {"values": values, "error": None}
+
+
+def _call(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
+    """Call the function named `func` in the namespace on the decoded `args` within `seconds`.
+
+    {"value": encoded} or {"error": message, "kind": "missing" | "timeout" | "raised" | "wire"}.
+    """
+    name = request.get("func")
+    function = namespace.get(name) if isinstance(name, str) else None
+    if not callable(function):
+        return {"error": f"no function {name}() is defined", "kind": "missing"}
+    args = decode(request.get("args", ["tuple", []]))
+    if not isinstance(args, (tuple, list)):
+        return {"error": "the arguments must be a tuple", "kind": "wire"}
+    try:
+        return {"value": _encoded_call(function, tuple(args), seconds)}
+    except BaseException as error:
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        kind = "timeout" if isinstance(error, TestTimeout) else "wire" if isinstance(error, WireError) else "raised"
+        return {"error": explain(error, seconds), "kind": kind}
