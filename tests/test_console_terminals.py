@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import re
 import select
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -80,34 +82,84 @@ class Pty:
             os.close(self.master)
 
 
-def test_blackjack_on_a_terminal_redraws_lines_without_prompt_remnants_and_enter_just_asks_again():
+def test_blackjack_on_a_terminal_reads_answer_lines_with_one_complaint_a_line():
     game = Pty("blackjack", "--seed", "5")
     assert game.read_until(b"[Q]uit")
-    game.send(b"\r")                     # Enter: asked again, without "(not '\r')"
-    assert game.read_until(b"Q to quit.")
-    game.send(b"x")
-    assert game.read_until(b"(not 'x')")
-    game.send(b"s")
+    game.send(b"\r")                     # a bare Enter: asked again, nothing quoted
+    assert game.read_until(b"q (quit).")
+    game.send(b"12345678901234567890123\r")   # a long paste: one complaint, cut short
+    assert game.read_until(b"...'.")
+    game.send(b"hit\r")                  # a word hits once (seed 5: soft 19 + 9 = 18)
+    assert game.read_until(b"P[18]")
+    game.send(b"s\r")                    # s and Enter: nothing left over for the next hand
     assert game.read_until(b"Score:")
     assert game.read_until(b"[Q]uit")
-    game.send(b"q")
+    game.send(b"q\r")
     assert game.finish() == 0
     shown = screen(game.output)
-    assert any(line.startswith("D[...] is the dealer's") or "D[...] is the dealer's" in line for line in shown)
+    assert any("D[...] is the dealer's" in line for line in shown)
+    assert "draws below 17. Type h (hit: take a card), s (stand) or q (quit), then Enter." in shown
     hands = [line for line in shown if re.match(r"[DP]\[", line)]
     assert hands and all(re.fullmatch(r"[DP]\[[^\]]+\]: \[[^\]]*\]", line) for line in hands), hands
+    assert [line for line in shown if line.startswith("Please")] == [
+        "Please type h (hit), s (stand) or q (quit).",
+        "Please type h (hit), s (stand) or q (quit), not '123456789012345...'."]
+    assert "([H]it/[S]tand/[Q]uit) hit" in shown and "([H]it/[S]tand/[Q]uit) s" in shown
     assert not any("Quit)" in line and not line.startswith("([H]it") for line in shown), shown
-    assert "Please press H to hit, S to stand or Q to quit." in shown
-    assert not any("(not '\\r')" in line or "(not '\\n')" in line for line in shown)
-    assert max(len(line) for line in shown) < 80, "the intro fits an 80-column terminal"
+    assert max(len(line) for line in shown) < 80, "every line fits an 80-column terminal"
+
+
+SEED_21, ANSWERS_21 = "4", ("hit", "s", "h", "q")  # seed 4: hit once and stand, then hit to 21, then quit
+SCREEN_21 = ["D[9]: [9♥]", "P[soft 14]: [A♠,3♠]", "([H]it/[S]tand/[Q]uit) hit", "P[14]: [A♠,3♠,J♣]",
+             "([H]it/[S]tand/[Q]uit) s", "P[14]: [A♠,3♠,J♣]", "D[19]: [9♥,K♦]", "Score: -1, Total: -1",
+             "D[6]: [6♦]", "P[15]: [J♦,5♦]", "([H]it/[S]tand/[Q]uit) h", "P[21]: [J♦,5♦,6♥]",
+             "21: you stand (no card can make it better).", "D[soft 17]: [6♦,A♣]", "Score: 1, Total: 0",
+             "D[10]: [Q♣]", "P[13]: [10♦,3♦]", "([H]it/[S]tand/[Q]uit) q",
+             "You played 2 round(s); your total is 0. Good luck!"]
+
+
+def test_blackjack_in_tmux_hits_once_on_hit_and_stands_at_21_without_asking(tmp_path):
+    """The issue's session in a real terminal emulator (tmux): `hit`+Enter hits once, `s`+Enter leaves nothing
+    behind, and seed 4's second hand hits to 21, which stands by itself."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    socket = str(tmp_path / "tmux.sock")      # a private tmux server: no one else's sessions are touched
+    tmux = ["tmux", "-S", socket]
+    command = " ".join(shlex.quote(part) for part in COMMAND + ["blackjack", "--seed", SEED_21]) + "; sleep 60"
+    subprocess.run(tmux + ["new-session", "-d", "-s", "bj", "-x", "80", "-y", "50", command], check=True, timeout=10)
+
+    def send(*keys: str) -> None:
+        subprocess.run(tmux + ["send-keys", "-t", "bj", *keys], check=True, timeout=10)
+
+    def wait_for(text: str, count: int = 1) -> str:
+        end = time.time() + 30
+        while True:
+            shown = subprocess.run(tmux + ["capture-pane", "-p", "-t", "bj", "-S", "-200"], capture_output=True,
+                                   text=True, timeout=10).stdout
+            if shown.count(text) >= count or time.time() > end:
+                assert shown.count(text) >= count, f"{text!r} did not appear {count} time(s):\n{shown}"
+                return shown
+            time.sleep(0.2)
+
+    try:
+        wait_for("[Q]uit")
+        for answer in ANSWERS_21:
+            send(answer, "Enter")
+            time.sleep(0.3)
+        shown = wait_for("Good luck!")
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True, timeout=10)
+    lines = [line.rstrip() for line in shown.splitlines() if line.strip()]
+    assert "Please" not in shown, shown
+    assert lines[lines.index("D[9]: [9♥]"):] == SCREEN_21, "\n".join(lines)
 
 
 def test_blackjack_piped_empty_line_asks_again_and_the_intro_explains_the_notation():
     result = subprocess.run(COMMAND + ["blackjack", "--seed", "1"], input="\nq\n", capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "Please press H to hit, S to stand or Q to quit.\n" in result.stdout
-    assert "(not" not in result.stdout
+    assert "Please type h (hit), s (stand) or q (quit).\n" in result.stdout
+    assert "not '" not in result.stdout
     intro = result.stdout.split("\n\n")[0]
     assert "D[...] is the dealer's, P[...] yours" in intro and "soft" in intro and "Busted" in intro
 

@@ -15,6 +15,7 @@ from typing import Callable, Optional, TextIO
 
 from coursekit.baccarat import BaccaratShoe, Coup, banker_draws, hand_value, play_coup
 from coursekit.cards import Card
+from coursekit.console import seed_argument
 
 WELCOME = """Welcome to Baccarat. You can choose to either stake the player or banker to win this game,
 or a tie. Remember, face cards are worthless and all point values are modulo 10, with '9' the
@@ -154,7 +155,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line: --seed, --decks and --bankroll."""
     parser = argparse.ArgumentParser(prog="python -m coursekit baccarat",
                                      description="Punto Banco baccarat in the terminal (source text 001).")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")
+    parser.add_argument("--seed", type=seed_argument, default=None,
+                        help="seed for the shuffle, a whole number 0 or more (default: random)")
     parser.add_argument("--decks", type=int, default=8, help="packs in the shoe (default 8)")
     parser.add_argument("--bankroll", type=int, default=100, help="money to start with (default 100)")
     return parser.parse_args(argv)

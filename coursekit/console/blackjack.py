@@ -1,59 +1,47 @@
 """`python -m coursekit blackjack`: source text 000's terminal blackjack against a Las Vegas dealer, in Python.
 
-A 4-deck shoe, reshuffled when fewer than 52 cards remain; the dealer shows one card; the player presses
-H (hit), S (stand) or Q (quit) -- a single key press on a terminal, one line per answer when input is piped.
+A 4-deck shoe, reshuffled when fewer than 52 cards remain; the dealer shows one card; the player answers a line:
+h or hit, s or stand, q or quit, then Enter -- the convention of the baccarat and tournament consoles (seed 000
+read single key presses; typed words and habitual Enters then turned into one complaint a letter). Anything
+else asks again, once per line. A hand of 21 stands by itself: there is nothing better to do, so nothing is asked.
 A natural is settled at once, as in a casino and in the lesson 02 table widget: no hit, no dealer draw, 1.5 or a
 push (seed 000 asked and let the dealer draw, and its score() paid a natural 1 against a busting dealer).
-Colour on a terminal. Each round prints the score and the running total; Q or end of input prints a summary.
+Colour on a terminal. Each round prints the score and the running total; q or end of input prints a summary.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Callable, Optional, TextIO
 
 from coursekit.blackjack import Hand, dealer_should_draw
 from coursekit.cards import EmptyShoeError, Shoe
+from coursekit.console import seed_argument
 
 RESHUFFLE_BELOW = 52
 BOLD, RED, BLUE, RESET = "\033[1m", "\033[31m", "\033[34m", "\033[0m"
 PROMPT = "([H]it/[S]tand/[Q]uit) "
-ERASE_LINE = "\r\033[K"  # back to the line's start and clear it: a redrawn line leaves no prompt behind
+ANSWERS = {"h": "h", "hit": "h", "s": "s", "stand": "s", "q": "q", "quit": "q"}
+HELP = "Please type h (hit), s (stand) or q (quit)"
+SHOWN_AT_MOST = 15  # characters of a bad answer repeated back: a long paste is cut to keep the line under 80
 INTRO = """Blackjack against a Las Vegas dealer (source text 000's game), 4-deck shoe.
 Each line is a hand: D[...] is the dealer's, P[...] yours. In the brackets:
 its value (the best total, "soft" while an ace still counts 11, Blackjack or
 Busted), then its cards. The dealer shows one card until you stand, then
-draws below 17. Press H to hit (take a card), S to stand, Q to quit.
+draws below 17. Type h (hit: take a card), s (stand) or q (quit), then Enter.
+A hand of 21 stands by itself.
 """  # under 80 characters a line: a terminal's default width
 
 
 class Quit(Exception):
-    """The player pressed Q or the input ended."""
+    """The player typed q or the input ended."""
 
 
-def read_key_from_terminal(stream: TextIO) -> Optional[str]:
-    """Read one key press without Enter (raw mode); None at end of input."""
-    import termios
-    import tty
-
-    fd = stream.fileno()
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd, termios.TCSANOW)  # TCSANOW keeps a key pressed before we got here
-        key = os.read(fd, 1).decode(errors="replace")
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-    return None if key in ("", "\x04") else key  # Ctrl-D ends the game like end of input
-
-
-def read_key_from_lines(stream: TextIO) -> Optional[str]:
-    """Read one answer per line (piped input); None at end of input."""
+def read_line_from(stream: TextIO) -> Optional[str]:
+    """Read one answer line (a terminal or piped input); None at end of input."""
     line = stream.readline()
-    if not line:
-        return None
-    return line.strip()[:1] or "\n"  # an empty line is an Enter
+    return line if line else None
 
 
 def format_number(x: float) -> str:
@@ -62,12 +50,16 @@ def format_number(x: float) -> str:
 
 
 class BlackjackConsole:
-    """The game loop of seed 000's `blackjack` script, with input and output passed in."""
+    """The game loop of seed 000's `blackjack` script, with input and output passed in.
 
-    def __init__(self, shoe: Shoe, read_key: Callable[[], Optional[str]], out: TextIO,
-                 colour: bool = False, reshuffle_below: int = RESHUFFLE_BELOW) -> None:
-        self.shoe, self.read_key, self.out, self.colour = shoe, read_key, out, colour
-        self.reshuffle_below = reshuffle_below
+    `read_line()` returns the next answer line, or None when the input ended. `echo` repeats each answer after the
+    prompt (piped input, so the output reads like a terminal session).
+    """
+
+    def __init__(self, shoe: Shoe, read_line: Callable[[], Optional[str]], out: TextIO,
+                 colour: bool = False, reshuffle_below: int = RESHUFFLE_BELOW, echo: bool = True) -> None:
+        self.shoe, self.read_line, self.out, self.colour = shoe, read_line, out, colour
+        self.reshuffle_below, self.echo = reshuffle_below, echo
         self.total = 0.0
         self.rounds = 0
 
@@ -79,24 +71,25 @@ class BlackjackConsole:
         print(f"{label}: {hand}", file=self.out)
 
     def ask(self) -> str:
-        """Ask H/S/Q until a valid key comes; raise Quit on Q or end of input."""
+        """Ask h/s/q until an answer line is one of them; raise Quit on q or end of input."""
         while True:
             print(PROMPT, end="", file=self.out, flush=True)
-            key = self.read_key()
-            print(ERASE_LINE if self.colour else "", end="", file=self.out)
-            if key is None:
+            line = self.read_line()
+            if line is None:
                 raise Quit
-            key = key.lower()
-            if key in ("h", "s"):
-                if not self.colour:
-                    print(key.upper(), file=self.out)
-                return key
-            if key == "q":
-                if not self.colour:
-                    print("Q", file=self.out)
+            answer = line.strip()
+            if self.echo:
+                print(answer, file=self.out)
+            move = ANSWERS.get(answer.lower())
+            if move == "q":
                 raise Quit
-            shown = f" (not {key!r})" if key.isprintable() and not key.isspace() else ""  # Enter: just ask again
-            print(f"Please press H to hit, S to stand or Q to quit{shown}.", file=self.out)
+            if move is not None:
+                return move
+            if not answer:  # a bare Enter: ask again, with the help
+                print(f"{HELP}.", file=self.out)
+                continue
+            shown = answer if len(answer) <= SHOWN_AT_MOST else answer[:SHOWN_AT_MOST] + "..."
+            print(f"{HELP}, not {shown!r}.", file=self.out)
 
     def play_round(self) -> float:
         """One round: deal, let the player hit or stand, let the dealer play, score it."""
@@ -109,12 +102,15 @@ class BlackjackConsole:
         dealer.draw(self.shoe)
         player.draw(self.shoe)
         player.draw(self.shoe)
-        while not player.busted and not player.blackjack:  # a natural is settled at once: nothing to ask
+        # a natural is settled at once and 21 stands by itself: nothing to ask
+        while not player.busted and not player.blackjack and player.total != 21:
             self.show(BLUE, "P", player)
             if self.ask() == "s":
                 break
             player.draw(self.shoe)
         self.show(BLUE, "P", player)
+        if player.total == 21 and not player.blackjack:
+            print("21: you stand (no card can make it better).", file=self.out)
         while not player.blackjack and dealer_should_draw(dealer.cards):  # no drawing against a natural
             self.show(RED, "D", dealer)
             dealer.draw(self.shoe)
@@ -142,7 +138,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line: --seed and --decks."""
     parser = argparse.ArgumentParser(prog="python -m coursekit blackjack",
                                      description="Blackjack against a Las Vegas dealer (source text 000).")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the shuffle (default: random)")
+    parser.add_argument("--seed", type=seed_argument, default=None,
+                        help="seed for the shuffle, a whole number 0 or more (default: random)")
     parser.add_argument("--decks", type=int, default=4, help="packs in the shoe (default 4)")
     parser.add_argument("--colour", choices=["auto", "always", "never"], default="auto",
                         help="coloured output (default: on a terminal)")
@@ -157,14 +154,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    interactive = sys.stdin.isatty()
     colour = {"always": True, "never": False}.get(args.colour, sys.stdout.isatty())
-    if interactive:
-        def read_key() -> Optional[str]:
-            return read_key_from_terminal(sys.stdin)
-    else:
-        def read_key() -> Optional[str]:
-            return read_key_from_lines(sys.stdin)
+
+    def read_line() -> Optional[str]:
+        return read_line_from(sys.stdin)
+
     print(INTRO.replace("4-deck shoe", f"{args.decks}-deck shoe"), file=sys.stdout)  # the D[..]/P[..] lines
-    BlackjackConsole(shoe, read_key, sys.stdout, colour=colour).run()
+    BlackjackConsole(shoe, read_line, sys.stdout, colour=colour, echo=not sys.stdin.isatty()).run()
     return 0

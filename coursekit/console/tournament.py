@@ -16,6 +16,7 @@ from typing import Optional, TextIO
 
 from coursekit.blackjack import hand_total, hard_total
 from coursekit.cards import EmptyShoeError, InfiniteDeck
+from coursekit.console import seed_argument
 from coursekit.tournament import MIN_BET, START, Tournament, TournamentStrategy, money, optimal_strategy
 
 
@@ -163,7 +164,8 @@ def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdou
     parser = argparse.ArgumentParser(prog="python -m coursekit tournament",
                                      description="Source text 004's blackjack tournament: double your 100€. "
                                                  "Type q at any question (or press Ctrl-C) to leave.")
-    parser.add_argument("--seed", type=int, default=None, help="seed for reproducible cards")
+    parser.add_argument("--seed", type=seed_argument, default=None,
+                        help="seed for reproducible cards, a whole number 0 or more")
     parser.add_argument("--start", type=int, default=START,
                         help=f"starting money in euros, at least the minimal bet of {MIN_BET} (default {START}; "
                              "the goal is twice the start)")
