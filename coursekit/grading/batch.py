@@ -3,13 +3,13 @@
 Each submission runs in its own bubblewrap sandbox (no network, no view of other files or processes, resource
 limits); the grader sends it the notebook's cells, then each test's expression, and gets back only plain typed
 values, which it compares with the expected values in its own process. A cell that raises, loops, exits, kills its
-sandbox or floods the output costs only what depends on it, and the batch goes on.
+sandbox or floods the output costs only what depends on it, and the batch goes on. `--feedback DIR` also writes
+one self-contained HTML page per submission (coursekit/grading/feedback.py); every CSV cell is spreadsheet-safe.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import os
@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
+from coursekit.grading.feedback import check_folder, write_feedback
 from coursekit.grading.provenance import uses
 from coursekit.grading.registry import exercises, private_tests, questions
 from coursekit.grading.sandbox import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
@@ -321,22 +323,22 @@ def _text(source) -> str:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
-def _cell(value: float) -> str:
-    return f"{value:g}"
-
-
 def _course_code_cell(record: dict) -> str:
     return "; ".join(f"{qid}: {', '.join(names)}" for qid, names in sorted(record.get("course_code", {}).items()))
 
 
 def write_table(records: list[dict], out: Path) -> Path:
-    """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically."""
+    """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically.
+
+    Every CSV cell goes through `coursekit.csv_safe` (a notebook named `=HYPERLINK(...).ipynb` is shown as text by
+    a spreadsheet, never run as a formula); the JSON keeps the true values.
+    """
     qids = sorted({qid for r in records for qid in r["questions"]})
     out.parent.mkdir(parents=True, exist_ok=True)
     json_path = out.with_suffix(".json")
     with tempfile.NamedTemporaryFile("w", dir=out.parent, prefix=".grades-", suffix=".csv", delete=False,
                                      newline="") as handle:
-        writer = csv.writer(handle)
+        writer = SafeWriter(handle)
         writer.writerow(FIXED_COLUMNS + qids + EXTRA_COLUMNS)
         for r in records:
             row = [r["notebook"], r["exercise"], _cell(r["points"]), _cell(r["max_points"]), _cell(r["percent"])]
@@ -438,6 +440,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--tests", metavar="DIR", help="folder of private tests (*.py defining TESTS)")
     parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                         help="submissions at a time (default: cores)")
+    parser.add_argument("--feedback", metavar="DIR",
+                        help="also write one self-contained HTML feedback page per notebook into DIR")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
     args = parser.parse_args(argv)
     if not args.unsafe_no_sandbox and bwrap() is None:
@@ -448,6 +452,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     out = Path(args.out)
     try:
         check_out(out)
+        if args.feedback is not None:
+            check_folder(Path(args.feedback))
         paths = find_notebooks(args.paths)
         private_tests(args.tests)  # fail now, not once per notebook, when the folder is wrong
     except Exception as error:
@@ -462,11 +468,19 @@ def main(argv: Optional[list[str]] = None) -> int:
     records = grade_all(paths, args.timeout, args.tests, args.jobs, notebook_seconds=args.notebook_timeout,
                         limits=limits, sandboxed=not args.unsafe_no_sandbox)
     json_path = write_table(records, out)
+    try:
+        pages = write_feedback(records, Path(args.feedback)) if args.feedback is not None else {}
+    except OSError as error:
+        print(f"error: the feedback pages could not be written ({error}); the grades are in {out}", file=sys.stderr)
+        return 1
     print(f"graded {len(records)} notebook(s) in {time.monotonic() - started:.1f} s: {out}, {json_path}")
+    if pages:
+        print(f"feedback: {len(set(pages.values()))} page(s) in {args.feedback}")
     timed_out = 0
     for r in records:
         print(f"  {r['notebook']}: {_cell(r['points'])}/{_cell(r['max_points'])} ({_cell(r['percent'])}%)"
-              + (f" -- {len(r['messages'])} note(s) in the JSON" if r["messages"] else ""))
+              + (f" -- {len(r['messages'])} note(s) in the JSON" if r["messages"] else "")
+              + (f" -- feedback {pages[str(r['notebook'])]}" if str(r["notebook"]) in pages else ""))
         timed_out += any("stopped after" in m or "ran over" in m for m in r["messages"])
     if timed_out:
         print(f"note: {timed_out} notebook(s) had cells stopped by the time limit (--timeout {args.timeout:g} s); "
