@@ -263,3 +263,26 @@ def test_a_notebook_time_cap_stops_a_slow_notebook(tmp_path):
     (record,) = json.loads(out.with_suffix(".json").read_text())
     assert "not graded: the notebook's 4 s were used up" in record["messages"]
     assert record["points"] == 0 and record["max_points"] == FULL02
+
+
+SPREADSHEET_NAMES = ["=HYPERLINK(1).ipynb", "@SUM(1).ipynb", "-2+3.ipynb", "+x.ipynb"]
+
+
+def test_grade_star_ipynb_writes_a_csv_a_spreadsheet_will_not_run(tmp_path, monkeypatch):
+    """`grade *.ipynb` in the submissions folder: a name like =HYPERLINK(1).ipynb starts a row, as text only."""
+    from coursekit.csv_safe import FORMULA_STARTS, PLAIN_NUMBER
+
+    for name in SPREADSHEET_NAMES:
+        (tmp_path / name).write_bytes(SOL02.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    globbed = sorted(p.name for p in tmp_path.glob("*.ipynb"))  # what the shell passes, -2+3.ipynb included
+    assert grade_main([*globbed, "--out", "grades.csv", "--timeout", "20", "--jobs", "2"]) == 0
+    with open("grades.csv", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert [row[0] for row in rows[1:]] == ["'" + name for name in globbed]
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(FORMULA_STARTS) or PLAIN_NUMBER.fullmatch(cell), (cell, row)
+    records = json.loads(Path("grades.json").read_text())
+    assert [r["notebook"] for r in records] == globbed  # the JSON keeps the true names
+    assert all(r["percent"] == 100.0 for r in records)

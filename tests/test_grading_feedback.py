@@ -336,3 +336,12 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     records = json.loads(out.with_suffix(".json").read_text())
     assert [(r["points"], r["max_points"]) for r in records] == [(25, 26), (23, 26)]  # q1's private test passes
     assert records[0]["questions"]["02.q1"]["tests"][-1]["label"] == f"{PRIVATE_MARKER} label"  # the JSON keeps it
+
+
+def test_a_feedback_path_that_is_a_file_is_refused_before_grading(tmp_path, capsys):
+    _bwrap_or_skip()
+    from coursekit.grading.batch import main as grade_main
+
+    (tmp_path / "feedback").write_text("not a folder")
+    assert grade_main([str(SOL02), "--out", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "feedback")]) == 2
+    assert "is a file" in capsys.readouterr().err and not (tmp_path / "g.csv").exists()

@@ -429,7 +429,7 @@ SANDBOX_HELP = ("run submissions without the bubblewrap sandbox: a submission ca
 def main(argv: Optional[list[str]] = None) -> int:
     """Grade the notebooks named (files or folders) into a CSV and a JSON beside it."""
     parser = argparse.ArgumentParser(prog="python -m coursekit grade", description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="submitted notebooks, or folders of them")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="submitted notebooks, or folders of them")
     parser.add_argument("--out", default="grades.csv", help="CSV to write (the JSON goes beside it)")
     parser.add_argument("--timeout", type=seconds, default=60.0,
                         help="seconds per cell and per question (default 60)")
@@ -443,7 +443,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--feedback", metavar="DIR",
                         help="also write one self-contained HTML feedback page per notebook into DIR")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    strays = [arg for arg in unknown if not os.path.exists(arg)]
+    if strays:
+        parser.error(f"unrecognized arguments: {' '.join(strays)}")
+    args.paths += unknown  # `grade *.ipynb` with a notebook named -2+3.ipynb: a name that exists is a path
+    if not args.paths:
+        parser.error("the following arguments are required: PATH (submitted notebooks, or folders of them)")
     if not args.unsafe_no_sandbox and bwrap() is None:
         print("cannot grade: bubblewrap (bwrap) is not installed, and without it a submission could change other "
               "submissions, the grades and the course. Install it (Debian/Ubuntu: apt-get install bubblewrap) "
