@@ -1,0 +1,90 @@
+"""The class arena: learners' bots play each other, each bot in the grading sandbox, the referee outside.
+
+A *bot* is a ``.py`` file or an exercise notebook (its code cells) that defines ``choose(state) -> move``. The
+referee, in the instructor's process, owns the game; it shows the bot to move a plain state (only the grader's
+wire types: int, float, str, bool, None, tuple, list, dict) and takes back a plain move. An illegal move, a
+crash, a hang, garbage or a dead sandbox loses that game for that bot, is logged with its reason, and touches no
+other bot. Command line: ``python -m coursekit arena BOTS... --game G --rounds N --jobs J --out results.json``.
+
+Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game``):
+
+- ``"subtraction:3,5,11"`` (``"subtraction"`` = 3-5-11, any move set allowed): ``{"n": 17, "moves": (3, 5, 11)}``
+  -> an int of ``moves``. Reaching exactly 0 wins, below 0 loses. Starts: start numbers (default 20, 26, ..., 50).
+- ``"tictactoe"``: ``{"board": "x.o......", "player": "x"}`` (cells row by row, "." empty, "x" first) -> a cell
+  0..8 that is empty. A full board without a line is a draw (half a point each).
+- ``"tournament"`` (seed 004; one bot plays alone, 100 -> 200 EUR, bets from 10):
+  ``{"decision": "bet", "bankroll": 100, "first_card": "7", "goal": 200, "min_bet": 10}`` -> an int bet from
+  min_bet to the bankroll; ``{"decision": "hit", "bankroll": 100, "bet": 20, "cards": ("7", "K"), "goal": 200,
+  "min_bet": 10}`` -> True (hit) or False (stand). Ranked by the share of tournaments reaching the goal (Wilson
+  interval); tournament r deals the same cards to every bot (its deck seed depends on --seed and r only).
+
+Bots (``coursekit.arena.bots``): ``load_bots(["bots/", "random", "optimal", "mcts:1000"], game) -> list[Bot]``:
+files and folders of ``.py``/``.ipynb`` (named by file stem), plus built-ins by name: ``random``, ``optimal``,
+``mcts:N``, ``mixed:P`` (subtraction), ``timid``, ``bold`` (tournament). Built-ins run in the referee's process
+(trusted course code; timed, not limited); file bots always run sandboxed. A bot's source runs afresh before each
+of its games, with ``random`` (and numpy's global generator) seeded from the game's key, so ``choose`` must not
+rely on memory of earlier games, and every result is reproducible.
+
+Running (``coursekit.arena.run``)::
+
+    arena = Arena(bots, game="subtraction:3,5,11", rounds=1, starts=None, seed=0, jobs=2,
+                  limits=ArenaLimits(move_seconds=1.0, match_seconds=30.0), sandboxed=True)
+    results = arena.run(out="results.json", on_game=callback, stop=threading.Event(), progress=True)
+    results.save("results.json")          # JSON + results.csv (leaderboard) + results.games.csv, atomically
+
+``arena.total`` is the number of games; ``arena.snapshot()`` returns the results so far from another thread (a
+dashboard's timer); ``on_game(record, done, total)`` is called after each game from a worker thread; setting
+``stop`` ends the run after the games in progress (results.status "interrupted"; run again with the same
+``out`` to resume: finished games are not replayed). ``scheduler="tcp://host:8786"`` (or a
+``distributed.Client``) plays the batches on Dask workers instead of threads (extra ``arena``).
+
+Results (``coursekit.arena.results.Results``): ``.games`` (list of ``GameRecord``), ``.standings()``,
+``.win_matrix()`` (``WinMatrix``: ``names``, ``points``, ``games``, ``draws``, ``.rate``), ``.failures()`` (per
+bot and reason: games, seconds, an example), ``.ratings(bootstrap=1000, seed=0) -> Ratings``,
+``.leaderboard(ratings)``, ``.game(first, second, round, start)`` (one record, for a replay),
+``Results.load(path)``.
+
+A ``GameRecord``: ``game``, ``first``, ``second`` (None alone), ``round``, ``start``, ``score`` (seat 0's
+points: 1, 0.5, 0), ``winner`` (a name, None for a draw or a tournament not won), ``reason`` ("" when played to
+the end, else a key of ``REASONS``: illegal, garbage, crash, timeout, budget, hung, died, load, start,
+disqualified), ``fault`` (names at fault), ``detail``, ``moves`` (every move as played), ``course``
+(subtraction: the numbers on the board, start first; tic-tac-toe: []; tournament: the bankroll after each round),
+``seconds`` (thinking time per seat), ``digests``. A replay: subtraction walks ``course``; tic-tac-toe puts "x",
+"o", "x", ... on the cells of ``moves``, from the start board.
+
+Ratings (``coursekit.arena.ratings.Ratings``): ``names``, ``method`` ("bradley-terry": Elo scale, mean 0; or
+"goal-rate"), ``rating``, ``low``, ``high`` (95% bootstrap percentile interval, or Wilson), ``games``,
+``points``, ``distinct[i][j]`` (bots i and j distinguishable at 5%), ``.order()``, ``.groups()``, ``.table()``.
+``fit_ratings(names, points, draws, bootstrap, seed)`` and ``bradley_terry(points)`` work on any matrix.
+
+Pictures: ``coursekit.plots.arena``: ``plot_ratings(ratings, ax=None)``, ``plot_win_matrix(matrix, ax=None)``,
+``plot_arena(results, ratings=None)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# name -> module: imported on first use, so a bot's sandbox can import coursekit.arena.botside alone
+_EXPORTS = {
+    "Bot": "bots", "builtin_player": "bots", "builtins_for": "bots", "load_bots": "bots",
+    "ArenaGame": "games", "BadMove": "games", "parse_game": "games",
+    "Ratings": "ratings", "bradley_terry": "ratings", "fit_ratings": "ratings", "goal_rates": "ratings",
+    "REASONS": "referee", "ArenaLimits": "referee", "GameRecord": "referee", "play_game": "referee",
+    "Results": "results", "WinMatrix": "results", "Arena": "run",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported from their modules on first use."""
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(f"coursekit.arena.{_EXPORTS[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'coursekit.arena' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)

@@ -1,0 +1,266 @@
+"""Bots: a learner's `.py` file or exercise notebook defining `choose(state) -> move`, or a built-in reference bot.
+
+A file bot is its source: one cell for a `.py` file, the code cells of a notebook (run one by one, as a kernel
+would; a cell that raises is noted and the next one runs). Its name is the file's stem (with its folder in front
+when two files share a stem). File bots always run in the grading sandbox.
+
+Built-in bots join by name and run in the referee's process (trusted course code, no sandbox start-up; timed,
+never limited), deciding from the same plain states the sandboxed bots see:
+
+- ``random``: subtraction: coursekit.subtraction's random player (takes an exact 0, else a random move that stays
+  >= 0); tic-tac-toe: a uniformly random empty cell; tournament: a random whole bet, hit or stand at random.
+- ``optimal``: subtraction: the smallest winning move (coursekit.subtraction.optimal_for); tic-tac-toe: the first
+  minimax-optimal cell (coursekit.mcts.optimal_moves); tournament: the exact optimum
+  (coursekit.tournament.optimal_strategy).
+- ``mcts:N``: N iterations of coursekit.mcts per move (subtraction, tic-tac-toe); for the tournament,
+  coursekit.tournament_search.RoundSearch with N playouts per leaf.
+- ``mixed:P`` (subtraction): optimal with probability P, random otherwise (lesson 07).
+- ``timid``, ``bold`` (tournament): 10 EUR bets, or bets that reach the goal at once; both hit below 17.
+
+Every random choice of a built-in draws from a generator seeded per game by the referee.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, Union
+
+from coursekit.arena.games import ArenaGame, SubtractionArena, TicTacToeArena, TournamentArena, parse_game
+
+MAX_SOURCE_CHARS = 1_000_000  # characters of one bot's source; a bigger file forfeits its games
+BUILTIN_NAMES = ("random", "optimal", "mcts:N", "mixed:P", "timid", "bold")
+MAX_MCTS = 100_000  # iterations per move of a built-in mcts:N
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A contestant: its name and either its source cells (a file bot) or the spec of a built-in bot."""
+
+    name: str
+    cells: tuple[str, ...] = ()
+    builtin: str = ""
+    path: str = ""
+    problem: str = ""  # why the file could not be read as a bot (it then forfeits every game)
+
+    @property
+    def sandboxed(self) -> bool:
+        """True for a file bot (it runs in the grading sandbox)."""
+        return not self.builtin
+
+    @property
+    def digest(self) -> str:
+        """A short hash of what the bot is (its source, or the built-in's spec): changed bots replay their games."""
+        text = json.dumps([self.builtin, list(self.cells), self.problem])
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+    def describe(self) -> dict:
+        """A JSON-ready description: name, kind, path, digest, problem."""
+        return {"name": self.name, "kind": "builtin" if self.builtin else "file", "builtin": self.builtin,
+                "path": self.path, "digest": self.digest, "problem": self.problem}
+
+
+def _notebook_cells(text: str) -> list[str]:
+    """The code cells of a notebook's JSON text."""
+    data = json.loads(text)
+    cells = data.get("cells") if isinstance(data, dict) else None
+    if not isinstance(cells, list):
+        raise ValueError("the notebook has no list of cells")
+    out = []
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            source = "".join(str(s) for s in source) if isinstance(source, list) else str(source)
+            if source.strip():
+                out.append(source)
+    return out
+
+
+def bot_from_file(path: Union[str, Path], name: Optional[str] = None) -> Bot:
+    """A file bot from a `.py` file or a notebook; a file that cannot be read gives a bot with a `problem`."""
+    path = Path(path)
+    if path.suffix not in (".py", ".ipynb"):
+        raise ValueError(f"a bot file must be a .py file or a .ipynb notebook, not {str(path)!r}")
+    name = name or path.stem
+    try:
+        raw = path.read_bytes()
+        if len(raw) > 4 * MAX_SOURCE_CHARS and path.suffix == ".py":
+            raise ValueError(f"the file has {len(raw):,} bytes; a bot may have {MAX_SOURCE_CHARS:,} characters")
+        text = raw.decode("utf-8")
+        cells = _notebook_cells(text) if path.suffix == ".ipynb" else [text]
+        size = sum(len(c) for c in cells)
+        if size > MAX_SOURCE_CHARS:
+            raise ValueError(f"its source has {size:,} characters; a bot may have {MAX_SOURCE_CHARS:,}")
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        return Bot(name, path=str(path), problem=f"could not read {path.name}: {str(error)[:200]}")
+    return Bot(name, tuple(cells), path=str(path))
+
+
+def _builtin_spec(text: str, game: ArenaGame) -> Optional[str]:
+    """The canonical spec of a built-in bot name for this game, or None if the name is no built-in."""
+    name, _, arg = text.strip().partition(":")
+    name = name.lower()
+    if name in ("random", "optimal") and not arg:
+        return name
+    if name in ("timid", "bold") and not arg and isinstance(game, TournamentArena):
+        return name
+    if name == "mcts":
+        try:
+            n = int(arg)
+        except ValueError:
+            raise ValueError(f"mcts:N needs a whole number of iterations N, not {text!r}") from None
+        if not 1 <= n <= MAX_MCTS:
+            raise ValueError(f"mcts:N needs N from 1 to {MAX_MCTS:,}, not {text!r}")
+        return f"mcts:{n}"
+    if name == "mixed" and isinstance(game, SubtractionArena):
+        try:
+            p = float(arg)
+        except ValueError:
+            raise ValueError(f"mixed:P needs a probability P, not {text!r}") from None
+        if not 0 <= p <= 1:
+            raise ValueError(f"mixed:P needs P from 0 to 1, not {text!r}")
+        return f"mixed:{p:g}"
+    return None
+
+
+def builtins_for(game: Union[str, ArenaGame]) -> tuple[str, ...]:
+    """The built-in bot names a game accepts (N and P stand for numbers)."""
+    game = parse_game(game)
+    if isinstance(game, SubtractionArena):
+        return ("random", "optimal", "mcts:N", "mixed:P")
+    if isinstance(game, TournamentArena):
+        return ("random", "optimal", "mcts:N", "timid", "bold")
+    return ("random", "optimal", "mcts:N")
+
+
+def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "subtraction") -> list[Bot]:
+    """Bots from paths (files, or folders of .py and .ipynb files) and built-in names, with unique names."""
+    game = parse_game(game)
+    if isinstance(specs, (str, Path)):
+        specs = [specs]
+    files: list[Path] = []
+    builtin: list[str] = []
+    for spec in specs:
+        path = Path(spec)
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".py", ".ipynb")
+                           and not p.name.startswith((".", "_")))
+            files += found
+        elif path.is_file():
+            files.append(path)
+        else:
+            name = _builtin_spec(str(spec), game)
+            if name is None:
+                raise ValueError(f"unknown bot {str(spec)!r}: not a file or folder, and not a built-in bot of "
+                                 f"{game.spec} ({', '.join(builtins_for(game))})")
+            builtin.append(name)
+    names: dict[str, int] = {}
+    for p in files:
+        names[p.stem] = names.get(p.stem, 0) + 1
+    bots: list[Bot] = []
+    taken = set(builtin)
+    for p in files:
+        name = p.stem if names[p.stem] == 1 else f"{p.parent.name}/{p.stem}"
+        if name in taken:
+            name = p.name if p.name not in taken else f"{p.parent.name}/{p.name}"
+        if name in taken:
+            raise ValueError(f"two bots would both be called {name!r} ({p}); rename one file")
+        taken.add(name)
+        bots.append(bot_from_file(p, name))
+    seen = set()
+    for name in builtin:
+        if name in seen:
+            raise ValueError(f"the built-in bot {name!r} is named twice")
+        seen.add(name)
+        bots.append(Bot(name, builtin=name))
+    if not bots:
+        raise ValueError("no bots: name bot files, folders of them, or built-in bots")
+    return bots
+
+
+# --- the built-in bots' play -----------------------------------------------------------------------------------
+_SUBTRACTION_GAMES: dict = {}
+
+
+def _subtraction(moves) -> Any:
+    from coursekit.subtraction import SubtractionGame
+
+    moves = tuple(moves)
+    if moves not in _SUBTRACTION_GAMES:
+        _SUBTRACTION_GAMES[moves] = SubtractionGame(moves)
+    return _SUBTRACTION_GAMES[moves]
+
+
+def builtin_player(spec: str, game: Union[str, ArenaGame], seed: int) -> Callable[[dict], Any]:
+    """A built-in bot for one game: a function from the plain state to a move, its randomness seeded by `seed`."""
+    game = parse_game(game)
+    name = _builtin_spec(spec, game)
+    if name is None:
+        raise ValueError(f"unknown built-in bot {spec!r} for {game.spec}; choose from {', '.join(builtins_for(game))}")
+    rng = random.Random(seed)
+    kind, _, arg = name.partition(":")
+    if isinstance(game, SubtractionArena):
+        from coursekit import subtraction as sub
+        from coursekit.mcts import as_strategy
+
+        rules = _subtraction(game.moves)
+        strategy = {"random": lambda: sub.random_for(rules), "optimal": lambda: sub.optimal_for(rules),
+                    "mixed": lambda: sub.mixed(float(arg or 0), rules),
+                    "mcts": lambda: as_strategy(rules, int(arg or 1))}[kind]()
+        return lambda state: strategy(state["n"], rng)
+    if isinstance(game, TicTacToeArena):
+        return _tictactoe_player(kind, arg, rng)
+    return _tournament_player(kind, arg, rng, game)
+
+
+def _tictactoe_player(kind: str, arg: str, rng: random.Random) -> Callable[[dict], Any]:
+    from coursekit.mcts import best_move, optimal_moves
+    from coursekit.tictactoe import TicTacToe
+
+    rules = TicTacToe()
+
+    def choose(state: dict) -> int:
+        board = rules.start(state["board"])
+        if kind == "random":
+            return rng.choice(rules.moves(board))
+        if kind == "optimal":
+            return min(optimal_moves(rules, board))
+        return best_move(rules, board, int(arg), seed=rng)
+
+    return choose
+
+
+def _tournament_player(kind: str, arg: str, rng: random.Random, game: TournamentArena) -> Callable[[dict], Any]:
+    from coursekit.blackjack import hand_total
+    from coursekit.tournament import bet_for
+
+    if kind == "optimal":
+        from coursekit.tournament import optimal_strategy
+
+        advice: Any = optimal_strategy(game.start, game.goal, game.min_bet)
+    elif kind == "mcts":
+        from coursekit.tournament_search import RoundSearch
+
+        advice = RoundSearch(int(arg), game.goal, game.min_bet, seed=rng.getrandbits(63))
+    else:
+        advice = None
+
+    def choose(state: dict) -> Any:
+        bankroll = state["bankroll"]
+        if state["decision"] == "bet":
+            if advice is not None:
+                return int(advice.bet(bankroll, state["first_card"]))
+            if kind == "random":
+                return rng.randint(game.min_bet, int(bankroll))
+            return bet_for(bankroll, kind, game.goal, game.min_bet)
+        if advice is not None:
+            return bool(advice.hits(bankroll, state["bet"], list(state["cards"])))
+        if kind == "random":
+            return rng.random() < 0.5
+        total = hand_total(list(state["cards"]))
+        return total is not None and total < 17
+
+    return choose

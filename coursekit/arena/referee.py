@@ -1,0 +1,380 @@
+"""The referee: it owns the game state, asks each bot for its move, checks it, keeps time, and logs every failure.
+
+A sandboxed bot is a `coursekit.grading.sandbox.Sandbox` (the grader's bubblewrap jail around its worker), kept
+alive across games; its source runs once per sandbox (notebook cells one by one, as a kernel would). Before every
+game the referee has the sandbox put back a deep copy of the names the source defined and seed `random` (and
+numpy's global generator, if the bot imported numpy) with the game's seed (coursekit.arena.botside), so every game
+meets the same fresh bot whatever it played before: results do not depend on the order of the games, the number
+of jobs, or an interruption. Each decision is one "call" request (`choose(state)`, the state
+encoded by `coursekit.grading.wire`) under the per-move time limit; only the decoded plain value comes back.
+
+What ends a game early (the bot at fault loses; it is logged with its reason and a one-line detail):
+
+| reason | what happened | cost |
+|---|---|---|
+| illegal | a move of the right type the rules forbid now | nothing more |
+| garbage | an answer that is not a move of this game (wrong type, an opaque object) | nothing more |
+| crash | choose() raised (its message is kept) | nothing more |
+| timeout | choose() ran past the per-move limit and was stopped inside the sandbox | the limit |
+| budget | the bot's thinking time in this game passed the per-match budget | the budget |
+| hung | no answer even after the grace period: the sandbox was killed, a new one starts next game | limit + grace |
+| died | the sandbox process died (killed itself or its parent, out of memory, a limit) | a restart |
+| load | the source did not define choose() (an import crash, a cell over the load time) | its load time |
+| start | the sandbox did not start | a start-up |
+| disqualified | the bot failed `strikes` times by timeout, budget, hung, died or start, or its source is broken: its
+  remaining games are forfeited without being played | nothing |
+
+A game where both bots forfeit before a move is a draw (both are named at fault).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Optional, Sequence
+
+from coursekit.arena.bots import Bot, builtin_player
+from coursekit.arena.games import ArenaGame, BadMove
+from coursekit.grading.sandbox import Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.grading.wire import Opaque, WireError, decode, encode
+
+REASONS = {
+    "illegal": "an illegal move", "garbage": "an answer that is not a move", "crash": "choose() raised",
+    "timeout": "over the per-move time limit", "budget": "over the per-match time budget",
+    "hung": "no answer: its sandbox was killed", "died": "its sandbox died", "load": "its source defines no choose()",
+    "start": "its sandbox did not start", "disqualified": "forfeited: too many failures or a broken source",
+}
+STRIKES = ("timeout", "budget", "hung", "died", "start")  # expensive failures, counted towards disqualification
+MAX_MOVES = 100_000  # decisions in one game (the tournament's round cap keeps it far below)
+DETAIL_CHARS = 200
+BOTSIDE = "__import__('coursekit.arena.botside', fromlist=['restore'])"  # evaluated inside the bot's sandbox
+
+
+def sandbox_limits() -> Limits:
+    """The sandbox limits of one bot: 1 GB per process, 1.5 GB in all, 32 processes, small files, 64 MB of /tmp."""
+    return Limits(memory_mb=1024, total_memory_mb=1536, cpu_seconds=3600, processes=32, file_mb=16, tmp_mb=64)
+
+
+@dataclass(frozen=True)
+class ArenaLimits:
+    """Time limits (seconds): per move, per bot per game, for running a bot's source; grace; strikes; the sandbox."""
+
+    move_seconds: float = 1.0
+    match_seconds: float = 30.0
+    load_seconds: float = 10.0
+    grace: float = 1.0
+    strikes: int = 3
+    sandbox: Limits = field(default_factory=sandbox_limits)
+
+    def __post_init__(self) -> None:
+        for name in ("move_seconds", "match_seconds", "load_seconds", "grace"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6:
+                raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")
+        if isinstance(self.strikes, bool) or not isinstance(self.strikes, int) or self.strikes < 0:
+            raise ValueError(f"strikes must be a whole number >= 0 (0: never disqualify), not {self.strikes!r}")
+
+    def as_dict(self) -> dict:
+        """The time limits as a JSON-ready dict (the sandbox's limits included)."""
+        return asdict(self)
+
+
+class Failure(Exception):
+    """A bot could not give a move: the reason (a key of REASONS) and a one-line detail."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind, self.detail = kind, _cut(detail)
+
+
+def _cut(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 3] + "..."
+
+
+@dataclass
+class GameRecord:
+    """One game: who, which round and start, seat 0's points, the winner, why it ended, the moves, the time used."""
+
+    game: str
+    first: str
+    second: Optional[str]
+    round: int
+    start: Any
+    score: float  # seat 0's points: 1 won, 0.5 drawn, 0 lost
+    winner: Optional[str]
+    reason: str = ""  # "" for a game played to its end, else a key of REASONS
+    fault: list = field(default_factory=list)  # the bots at fault
+    detail: str = ""
+    moves: list = field(default_factory=list)
+    course: list = field(default_factory=list)
+    seconds: list = field(default_factory=list)  # thinking time per seat
+    digests: list = field(default_factory=list)  # the bots' digests (a changed bot replays its games)
+
+    @property
+    def key(self) -> tuple:
+        """(first, second or "", round, start): what identifies the game in a run."""
+        return (self.first, self.second or "", self.round, self.start)
+
+    def as_dict(self) -> dict:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameRecord":
+        """A record back from `as_dict`'s output (JSON lists become tuples where the key needs them)."""
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+
+# --- players: a bot seated at a game -----------------------------------------------------------------------------
+class BuiltinPlayer:
+    """A built-in bot, run in the referee's process (trusted course code: timed, never limited)."""
+
+    sandboxed = False
+
+    def __init__(self, bot: Bot, game: ArenaGame) -> None:
+        self.bot, self.game = bot, game
+        self.choose_function = None
+        self.starts = 0
+
+    def begin(self, seed: int) -> None:
+        """A fresh player for a new game, seeded."""
+        self.choose_function = builtin_player(self.bot.builtin, self.game, seed)
+
+    def choose(self, state: dict, seconds: float) -> Any:
+        """The built-in's move for the plain state (as it would arrive over the wire)."""
+        try:
+            return self.choose_function(decode(encode(state)))
+        except Exception as error:  # a bug in course code must still not stop the arena
+            raise Failure("crash", f"raised {type(error).__name__}: {error}") from None
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+    @property
+    def alive(self) -> bool:
+        """Always ready."""
+        return True
+
+
+class SandboxPlayer:
+    """A file bot in its own grading sandbox, kept alive across games and restarted after it dies or hangs."""
+
+    sandboxed = True
+
+    def __init__(self, bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True) -> None:
+        self.bot, self.game, self.limits, self.use_bwrap = bot, game, limits, use_bwrap
+        self.sandbox: Optional[Sandbox] = None
+        self.broken = bot.problem  # a source that cannot work forfeits every game at once
+        self.strikes: list[str] = []
+        self.starts = 0  # sandboxes started
+        self.pids: list[int] = []  # every sandbox's first process (tests check that none outlives the arena)
+
+    @property
+    def alive(self) -> bool:
+        """True while a sandbox is running."""
+        return self.sandbox is not None and self.sandbox.process.poll() is None
+
+    @property
+    def disqualified(self) -> str:
+        """Why the bot forfeits its remaining games ("" while it may play)."""
+        if self.broken:
+            return self.broken
+        if self.limits.strikes and len(self.strikes) >= self.limits.strikes:
+            return f"{len(self.strikes)} failures: " + "; ".join(self.strikes[-3:])
+        return ""
+
+    def strike(self, failure: Failure) -> None:
+        """Count an expensive failure towards disqualification."""
+        if failure.kind in STRIKES:
+            self.strikes.append(f"{failure.kind}: {failure.detail}"[:120])
+
+    def _start(self) -> None:
+        """A live sandbox with the bot's source run once and its names kept (coursekit.arena.botside)."""
+        if self.alive:
+            return
+        self.close()
+        self.starts += 1
+        try:
+            self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
+        except SandboxDied as error:
+            raise Failure("start", f"the sandbox did not start: {error}") from None
+        self.pids.append(self.sandbox.process.pid)
+        seconds = self.limits.load_seconds
+        if _value(self._ask({"op": "eval", "expr": f"{BOTSIDE}.base(globals())", "seconds": seconds}, seconds,
+                            "start")) is not True:
+            self.close()
+            raise Failure("start", "the sandbox could not prepare the bot's namespace")
+        deadline = time.monotonic() + seconds
+        notes = []
+        for number, source in enumerate(self.bot.cells, 1):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.broken = f"its source ran over the {seconds:g} s it may take"
+                raise Failure("load", self.broken)
+            try:
+                reply = self._ask({"op": "cell", "source": source, "seconds": left}, left, "load")
+            except Failure as failure:
+                self.broken = f"cell {number}: {failure.detail}"
+                raise Failure("load", self.broken) from None
+            if reply.get("cell") == "timeout":
+                self.broken = f"cell {number} ran over the {seconds:g} s a source may take"
+                raise Failure("load", self.broken)
+            if reply.get("cell") == "error":
+                notes.append(f"cell {number}: {reply.get('error', '')}")
+        reply = self._ask({"op": "eval", "expr": f"{BOTSIDE}.snapshot(globals())", "seconds": seconds}, seconds,
+                          "load")
+        if _value(reply) is not True:
+            why = "; ".join(notes)[:150] or reply.get("error") or "it defines no function choose(state)"
+            self.broken = f"no choose(state) after running the source ({why})"
+            raise Failure("load", self.broken)
+
+    def _ask(self, message: dict, seconds: float, stage: str) -> dict:
+        """One request; a dead or hung sandbox is closed and becomes a Failure."""
+        try:
+            return self.sandbox.request(message, seconds + self.limits.grace)
+        except SandboxHung:
+            self.close()
+            kind = "hung" if stage == "move" else "load" if stage == "load" else "start"
+            raise Failure(kind, f"no answer within {seconds + self.limits.grace:g} s; its sandbox was stopped") \
+                from None
+        except SandboxDied:
+            self.close()
+            kind = "died" if stage == "move" else "load" if stage == "load" else "start"
+            raise Failure(kind, "its sandbox died (it killed itself or its parent, ran out of memory or hit a "
+                                "limit)") from None
+
+    def begin(self, seed: int) -> None:
+        """Get ready for a game: a live sandbox, the bot's names as its source left them, its random seeded."""
+        if self.broken:
+            raise Failure("load", self.broken)
+        if self.disqualified:
+            raise Failure("disqualified", self.disqualified)
+        self._start()
+        seconds = self.limits.load_seconds
+        reply = self._ask({"op": "eval", "expr": f"{BOTSIDE}.restore(globals(), {int(seed)})", "seconds": seconds},
+                          seconds, "move")
+        if _value(reply) is not True:
+            self.close()  # the bot broke its own sandbox: a fresh one next game
+            raise Failure("crash", f"its namespace could not be restored: {reply.get('error', 'choose() is gone')}")
+
+    def choose(self, state: dict, seconds: float) -> Any:
+        """Ask the bot's choose(state) in its sandbox within `seconds`; the decoded answer, or a Failure."""
+        reply = self._ask({"op": "call", "func": "choose", "args": encode((state,)), "seconds": seconds}, seconds,
+                          "move")
+        if "error" in reply:
+            kind = {"timeout": "timeout", "missing": "load", "wire": "garbage"}.get(reply.get("kind"), "crash")
+            detail = str(reply.get("error"))
+            if kind == "timeout":
+                detail = f"choose() was stopped after {seconds:g} s"
+            raise Failure(kind, detail)
+        try:
+            value = decode(reply.get("value"))
+        except WireError as error:
+            raise Failure("garbage", f"its answer could not be decoded: {error}") from None
+        if isinstance(value, Opaque):
+            raise Failure("garbage", f"answered a {value.type_name} ({value.text}), not a move")
+        return value
+
+    def close(self) -> None:
+        """Stop the sandbox, if one runs."""
+        if self.sandbox is not None:
+            self.sandbox.close()
+            self.sandbox = None
+
+
+def _value(reply: dict) -> Any:
+    try:
+        return decode(reply.get("value")) if "value" in reply else None
+    except WireError:
+        return None
+
+
+def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True):
+    """The player for a bot: in the referee's process for a built-in, in a sandbox for a file bot."""
+    return BuiltinPlayer(bot, game) if bot.builtin else SandboxPlayer(bot, game, limits, use_bwrap)
+
+
+# --- one game -----------------------------------------------------------------------------------------------------
+def play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds: Sequence[int],
+              limits: ArenaLimits) -> GameRecord:
+    """Play one game between the seated players (seat 0 first); any bot's failure loses it for that bot.
+
+    `seeds` are (the game's own seed, seat 0's seed, seat 1's seed).
+    """
+    names = [p.bot.name for p in players]
+    record = GameRecord(game.spec, names[0], names[1] if len(names) > 1 else None, round_, start, 0.0, None,
+                        seconds=[0.0] * len(players), digests=[p.bot.digest for p in players])
+    failed: dict[int, Failure] = {}
+    for seat, player in enumerate(players):
+        try:
+            player.begin(seeds[1 + seat])
+        except Failure as failure:
+            _strike(player, failure)
+            failed[seat] = failure
+    if failed:
+        return _forfeit(record, failed, names)
+    state = game.initial(start, seeds[0])
+    for _ in range(MAX_MOVES):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)
+        player = players[seat]
+        left = limits.match_seconds - record.seconds[seat]
+        if left <= 0:
+            failure = Failure("budget", f"used its {limits.match_seconds:g} s for this game")
+            _strike(player, failure)
+            return _forfeit(record, {seat: failure}, names, state, game)
+        seconds = min(limits.move_seconds, left)
+        started = time.monotonic()
+        try:
+            answer = player.choose(game.observe(state), seconds)
+            move = game.check(state, answer)
+        except (Failure, BadMove) as problem:
+            record.seconds[seat] += time.monotonic() - started
+            failure = problem if isinstance(problem, Failure) else Failure(problem.kind, problem.detail)
+            if failure.kind == "timeout" and seconds < limits.move_seconds:
+                failure = Failure("budget", f"used its {limits.match_seconds:g} s for this game")
+            _strike(player, failure)
+            return _forfeit(record, {seat: failure}, names, state, game)
+        record.seconds[seat] += time.monotonic() - started
+        record.moves.append(move)
+        state = game.play(state, move)
+    record.score = game.score(state)
+    record.winner = _winner(record.score, names)
+    record.course = game.course(record.start, record.moves, state)
+    record.seconds = [round(s, 4) for s in record.seconds]
+    return record
+
+
+def _strike(player, failure: Failure) -> None:
+    if getattr(player, "sandboxed", False):
+        player.strike(failure)
+
+
+def _winner(score: float, names: list) -> Optional[str]:
+    if len(names) == 1:
+        return names[0] if score == 1 else None
+    return names[0] if score == 1 else names[1] if score == 0 else None
+
+
+def _forfeit(record: GameRecord, failed: dict, names: list, state: Any = None,
+             game: Optional[ArenaGame] = None) -> GameRecord:
+    """The record of a game a failure ended: the failing seat loses (both failing before a move: a draw)."""
+    seats = sorted(failed)
+    record.fault = [names[s] for s in seats]
+    first = failed[seats[0]]
+    record.reason = first.kind
+    record.detail = "; ".join(f"{names[s]}: {failed[s].detail}" for s in seats) if len(seats) > 1 else first.detail
+    if len(names) == 1:
+        record.score = 0.0
+    elif len(seats) == 2:
+        record.score = 0.5
+    else:
+        record.score = 0.0 if seats[0] == 0 else 1.0
+    record.winner = _winner(record.score, names)
+    if state is not None and game is not None:
+        record.course = game.course(record.start, record.moves, state)
+    record.seconds = [round(s, 4) for s in record.seconds]
+    return record

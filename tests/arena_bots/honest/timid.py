@@ -1,0 +1,5 @@
+"""Always the smallest move. ARENA-HONEST-MARKER"""
+
+
+def choose(state):
+    return min(state["moves"])
