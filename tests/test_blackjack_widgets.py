@@ -42,6 +42,29 @@ def test_a_natural_is_settled_at_once_like_the_console_game():
     assert "Blackjack" in table.message.text
 
 
+def test_the_table_says_it_waits_for_hit_or_stand():
+    from coursekit.cards import StackedDeck
+
+    table = BlackjackTable(seed=3)
+    table.shoe = StackedDeck(["K", "7", "5", "6", "2", "K"] + ["K"] * 60)
+    table.deal.click()
+    assert table.phase == "player" and table.message.text == "You have 11. Hit or Stand?"
+    table.hit.click()
+    assert table.phase == "player" and table.message.text == "You have 13. Hit or Stand?"
+
+
+def test_a_hand_of_21_stands_by_itself_like_the_console_game():
+    from coursekit.cards import StackedDeck
+
+    table = BlackjackTable(seed=3)
+    table.shoe = StackedDeck(["K", "7", "5", "6", "10"] + ["K"] * 60)
+    table.deal.click()
+    table.hit.click()
+    assert table.phase == "done" and len(table.player) == 3 and table.last_score == 1
+    assert table.message.text == "21: you stand. You win: score +1."
+    assert table.hit.disabled and table.stand.disabled
+
+
 def test_hitting_to_a_bust_ends_the_hand_with_a_loss():
     table = BlackjackTable(seed=3)
     table.deal.click()

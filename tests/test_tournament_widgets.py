@@ -37,7 +37,8 @@ def test_explorer_shows_the_convergence_plot_and_reports_bad_seeds():
     explorer = SimulationExplorer(games=1_000)
     assert explorer.plot.value[:8] == b"\x89PNG\r\n\x1a\n"
     explorer.seed.value = -3
-    assert explorer.message.kind == "error" and "seed" in explorer.message.text
+    assert explorer.message.kind == "error"
+    assert explorer.message.text == "The seed must be a whole number, 0 or more (you typed -3)"
 
 
 def test_table_plays_a_round_by_buttons():
@@ -129,3 +130,51 @@ def test_explorer_redraws_for_new_settings_and_remembers_old_ones():
     assert explorer.plot.value != first and "Player stands on 14" in explorer.table.value
     explorer.player.value = 17
     assert explorer.plot.value == first
+
+
+def press_enter(box) -> None:
+    """What the browser sends when Enter is pressed in a Text box (after the typed value)."""
+    box._handle_custom_msg({"event": "submit"}, [])
+
+
+def test_enter_in_the_bet_box_bets_what_is_typed_or_the_minimum():
+    from coursekit.widgets.tournament_advice import AdvisedTournament
+
+    for table in (TournamentTable(seed=4), AdvisedTournament(seed=4, show_plot=False)):
+        assert table.amount.placeholder == "Enter = 10"
+        table.next.click()
+        table.amount.value = "20"
+        press_enter(table.amount)                 # typed 20, then Enter
+        assert table.game.bet == 20 and table.game.phase != "bet", type(table).__name__
+        while table.game.phase == "player":
+            table.stand.click()
+        table.next.click()
+        table.amount.value = ""
+        press_enter(table.amount)                 # an empty box: Enter bets the minimum
+        assert table.game.bet == 10, type(table).__name__
+        assert table.message.kind != "error"
+
+
+def test_a_negative_seed_is_refused_in_the_learners_words_and_the_game_stays():
+    from coursekit.widgets.tournament_advice import AdvisedTournament
+
+    for table in (TournamentTable(seed=4), AdvisedTournament(seed=4, show_plot=False)):
+        game = table.game
+        table.seed.value = -5
+        table.new.click()
+        assert table.message.kind == "error"
+        assert table.message.text == "The seed must be a whole number, 0 or more (you typed -5)."
+        assert table.game is game
+        table.seed.value = 5
+        table.new.click()
+        assert table.message.kind != "error" and table.game is not game
+
+
+def test_hit_and_stand_are_neutral_choices_not_green_and_orange():
+    from coursekit.widgets.blackjack import BlackjackTable
+    from coursekit.widgets.common import CHOICE_STYLE
+    from coursekit.widgets.tournament_advice import AdvisedTournament
+
+    for table in (TournamentTable(seed=4), AdvisedTournament(seed=4, show_plot=False), BlackjackTable(seed=1)):
+        for button in (table.hit, table.stand):
+            assert button.button_style == "" and button.style.button_color == CHOICE_STYLE["button_color"]

@@ -11,7 +11,7 @@ from coursekit.baccarat import (
     frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
 )
 from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
-from coursekit.widgets.common import CourseWidget, MessageBar, Worker, card_html, progress_bar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, Worker, card_html, progress_bar, seed_box, seed_from
 
 RULES = {"casino rule (Punto Banco)": banker_draws, "the script's rule (with its bug)": seed_banker_draws}  # source 001
 CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"
@@ -65,7 +65,7 @@ class CoupTable(CourseWidget):
     def restart(self) -> None:
         """A fresh shoe from the seed box; the tally goes back to zero."""
         try:
-            self.shoe = BaccaratShoe(self.decks, seed=int(self.seed.value))
+            self.shoe = BaccaratShoe(self.decks, seed=seed_from(self.seed))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.message.show(f"{error}.", "error")
             return
@@ -186,10 +186,10 @@ class OddsExplorer(CourseWidget):
         from coursekit.rng import as_generator
 
         try:
-            as_generator(int(self.seed.value))
+            as_generator(seed_from(self.seed))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.simulated = None
-            self.message.show(f"Cannot simulate: {error}.", "error")
+            self.message.show(f"Cannot simulate. {error}.", "error")
             self.render()
             return
         coups = int(self.coups.value)

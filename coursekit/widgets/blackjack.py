@@ -8,7 +8,7 @@ from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total
 from coursekit.cards import RANKS, Card, Shoe, rank_of
 from coursekit.plots.colours import LOSE, WIN
 from coursekit.superposition import eigenstates
-from coursekit.widgets.common import CourseWidget, MessageBar, card_html, hand_html, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, card_html, choice_button, hand_html, seed_box, seed_from
 
 
 class BlackjackTable(CourseWidget):
@@ -18,8 +18,8 @@ class BlackjackTable(CourseWidget):
         self.decks = decks
         self.seed = seed_box(seed)
         self.deal = w.Button(description="Deal", button_style="primary", icon="play")
-        self.hit = w.Button(description="Hit", button_style="success", disabled=True)
-        self.stand = w.Button(description="Stand", button_style="warning", disabled=True)
+        self.hit = choice_button("Hit", disabled=True)
+        self.stand = choice_button("Stand", disabled=True)
         self.reset = w.Button(description="Reset", icon="refresh")
         self.board = w.HTML()
         self.score = w.HTML()
@@ -36,7 +36,7 @@ class BlackjackTable(CourseWidget):
     def restart(self) -> None:
         """A fresh shoe from the seed box, total back to 0."""
         try:
-            self.shoe = Shoe(self.decks, seed=int(self.seed.value))
+            self.shoe = Shoe(self.decks, seed=seed_from(self.seed))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.message.show(f"{error}.", "error")
             return
@@ -51,11 +51,9 @@ class BlackjackTable(CourseWidget):
         if self.phase == "player":
             self.message.show("Finish this hand first: Hit or Stand.", "error")
             return
-        if self.shoe.remaining < 52:
+        shuffled = self.shoe.remaining < 52
+        if shuffled:
             self.shoe.reshuffle()
-            self.message.show("Shuffling ... (fewer than 52 cards were left)")
-        else:
-            self.message.clear()
         self.player, self.dealer = Hand(), Hand()
         self.dealer.draw(self.shoe)
         self.dealer.draw(self.shoe)
@@ -64,7 +62,13 @@ class BlackjackTable(CourseWidget):
         self.phase = "player"
         if self.player.blackjack:
             self.finish("Blackjack! ")
+        else:
+            self.ask("Shuffled (fewer than 52 cards were left). " if shuffled else "")
         self.render()
+
+    def ask(self, prefix: str = "") -> None:
+        """Say what the table waits for: the player's hand and "Hit or Stand?"."""
+        self.message.show(f"{prefix}You have {self.player.describe()}. Hit or Stand?")
 
     def hit_card(self) -> None:
         """Draw a card for the player; a bust ends the hand."""
@@ -74,6 +78,10 @@ class BlackjackTable(CourseWidget):
         self.player.draw(self.shoe)
         if self.player.busted:
             self.finish("Busted! You lose whatever the dealer draws. ")
+        elif self.player.total == 21:  # as in the console game: nothing better to do, so nothing is asked
+            self.finish("21: you stand. ")
+        else:
+            self.ask()
         self.render()
 
     def stand_hand(self) -> None:

@@ -10,7 +10,8 @@ import ipywidgets as w
 
 from coursekit.blackjack import exact_outcomes, play_games
 from coursekit.plots.blackjack import ConvergencePlot
-from coursekit.widgets.common import CourseWidget, MessageBar, Worker, canvas_png, in_kernel, progress_bar, seed_box
+from coursekit.widgets.common import (CourseWidget, MessageBar, Worker, canvas_png, in_kernel, progress_bar, seed_box,
+                                      seed_from)
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
 # 0 stands for no deck count: an infinite deck
@@ -103,9 +104,7 @@ class SimulationExplorer(CourseWidget):
     def update(self) -> None:
         """Show the exact answer for the new settings at once, then simulate in steps (errors to the message bar)."""
         try:
-            seed = int(self.seed.value)
-            if seed < 0:
-                raise ValueError(f"the seed must be 0 or more, not {seed}")
+            seed = seed_from(self.seed)
             games, decks = int(self.games.value), self.decks.value or None
             settings = (games, decks, self.player.value, self.dealer.value, seed)
         except ValueError as error:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as w
 
 from coursekit.cards import SUIT_SYMBOLS, Card
+from coursekit.console import seed_problem
 from coursekit.plots.colours import LOSE, WIN
 
 if TYPE_CHECKING:
@@ -52,6 +53,20 @@ class CourseWidget(w.VBox):
     def on_change(self, control: w.ValueWidget, action: Callable[[], object]) -> None:
         """Run action() when the control's value changes."""
         control.observe(lambda _: self._guarded(action), names="value")
+
+    def on_enter(self, box: w.Text, action: Callable[[], object]) -> None:
+        """Run action() when Enter is pressed in a text box, even when its value did not change (an empty box).
+
+        The browser sends a "submit" message on Enter after the typed value (a Text box's default continuous_update
+        has synced every key), so `box.value` is what the learner typed. This is the message ipywidgets 8's
+        deprecated `Text.on_submit` listens to; observing `value` with `continuous_update=False` would also fire
+        when the box loses focus and not at all on Enter in an empty box.
+        """
+        def submitted(_, content, buffers) -> None:
+            if isinstance(content, dict) and content.get("event") == "submit":
+                self._guarded(action)
+
+        box.on_msg(submitted)
 
     def _guarded(self, action: Callable[[], object]) -> None:
         """Run an action; an unexpected error goes to the message bar and the log, not to a hidden traceback."""
@@ -173,6 +188,26 @@ def progress_bar(description: str = "") -> w.IntProgress:
 def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
     """An integer box for a random seed (IntText refuses non-numbers in the browser itself)."""
     return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
+
+
+def seed_from(box: w.IntText) -> int:
+    """The seed in a seed box; a ValueError in the learner's words when it is negative (the library's ValueError
+    names every kind of seed an API call takes, which a box cannot hold)."""
+    value = int(box.value)
+    if value < 0:
+        text = seed_problem(value)
+        raise ValueError(text[:1].upper() + text[1:])
+    return value
+
+
+# Hit and Stand are two equal choices, neither good nor bad: one neutral look for both (the colour language keeps
+# blue and vermillion for wins and losses); a disabled one turns grey and dashed (COURSE_CSS).
+CHOICE_STYLE = {"button_color": "#333333", "text_color": "white", "font_weight": "bold"}
+
+
+def choice_button(description: str, **kwargs) -> w.Button:
+    """A button for a player's move (Hit, Stand), in the course's neutral choice style."""
+    return w.Button(description=description, style=dict(CHOICE_STYLE), **kwargs)
 
 
 # --- cards as HTML tiles (lessons 00, 02-04) ----------------------------------------------------------------------

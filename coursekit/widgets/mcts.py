@@ -10,7 +10,7 @@ from coursekit.mcts import MCTS, Iteration
 from coursekit.plots.colours import LOSE, NEUTRAL, WIN
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.subtraction import SubtractionGame
-from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box, seed_from
 
 MAX_START = 200
 PAD = "padding:0.1em 0.9em 0.1em 0;text-align:left"  # table cells
@@ -110,7 +110,7 @@ class MCTSStepper(CourseWidget):
             self.message.show(f"start n must be a whole number from 1 to {MAX_START}, not {n!r}.", "error")
             return
         try:
-            search = MCTS(self.game, seed=int(self.seed.value), transpositions=bool(self.transpositions.value))
+            search = MCTS(self.game, seed=seed_from(self.seed), transpositions=bool(self.transpositions.value))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.message.show(f"{error}.", "error")
             return

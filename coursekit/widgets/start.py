@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from coursekit.cards import Shoe
-from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, card_html, seed_box, seed_from
 
 
 class WidgetCheck(CourseWidget):
@@ -26,7 +26,7 @@ class WidgetCheck(CourseWidget):
     def deal_cards(self) -> None:
         """Deal `how_many` cards from a fresh shoe shuffled with the seed."""
         try:
-            shoe = Shoe(1, seed=int(self.seed.value))
+            shoe = Shoe(1, seed=seed_from(self.seed))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.message.show(f"{error}.", "error")
             return

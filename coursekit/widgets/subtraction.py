@@ -18,7 +18,7 @@ from coursekit.subtraction import (
     random_for,
     seed_random_player,
 )
-from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box, seed_from
 
 MAX_MOVE = 30  # keeps the explorer's numbers on one screen
 EDGE_OPTIONS = (("winning moves", "winning"), ("moves from N", "from"), ("all moves (a tangle)", "all"),
@@ -181,7 +181,7 @@ class PlayoutWidget(CourseWidget):
             self.message.show(f"start n must be at least 1, not {start}", "error")
             return
         try:
-            self.rng = as_random(int(self.seed.value))
+            self.rng = as_random(seed_from(self.seed))
         except ValueError as error:  # e.g. a negative seed typed into the box
             self.message.show(f"{error}.", "error")
             return

@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from coursekit.tournament import Tournament, bet_for, doubling_chances, money
 from coursekit.widgets.blackjack import hand_html
-from coursekit.widgets.common import CourseWidget, MessageBar, seed_box
+from coursekit.widgets.common import CourseWidget, MessageBar, choice_button, seed_box, seed_from
 
 RESULT_TEXT = {"blackjack": "Blackjack! You won with Blackjack!", "dealer_bust": "Dealer busted, you won!",
                "win": "You win!", "lose": "Dealer wins!", "dealer_blackjack": "Dealer won with Blackjack!",
@@ -32,19 +32,19 @@ def chance_from(betting: str, bankroll) -> float:
     return float(doubling_chances(betting, start=bankroll, goal=200)[bankroll])
 
 
-class TournamentTable(CourseWidget):
-    """Seed 004's tournament: Next round, type a bet, Bet, then Hit or Stand; or let timid/bold play a round."""
+class TournamentWidget(CourseWidget):
+    """What the two tournament widgets share: the seed box and New tournament, the round's controls (Next round,
+    the bet box, where Enter bets what is typed or the minimum when it is empty, Bet, Hit, Stand), the round's
+    status, board, log and message, and how they are switched and drawn for the game's phase."""
 
-    def __init__(self, seed: int = 4) -> None:
+    def _build_controls(self, seed: int) -> None:
         self.seed = seed_box(seed)
         self.new = w.Button(description="New tournament", icon="refresh")
         self.next = w.Button(description="Next round", button_style="primary", icon="play")
         self.amount = w.Text(value="", placeholder="Enter = 10", description="bet €", layout=w.Layout(width="180px"))
         self.bet = w.Button(description="Bet", button_style="info")
-        self.hit = w.Button(description="Hit", button_style="success")
-        self.stand = w.Button(description="Stand", button_style="warning")
-        self.timid = w.Button(description="Auto round: timid", tooltip="bet 10€, hit below 17")
-        self.bold = w.Button(description="Auto round: bold", tooltip="bet what you need, hit below 17")
+        self.hit = choice_button("Hit")
+        self.stand = choice_button("Stand")
         self.status = w.HTML()
         self.board = w.HTML()
         self.rounds_log = w.HTML()
@@ -52,8 +52,52 @@ class TournamentTable(CourseWidget):
         self.on_click(self.new, self.restart)
         self.on_click(self.next, self.next_round)
         self.on_click(self.bet, self.place_bet)
+        self.on_enter(self.amount, self.place_bet)  # Enter in the bet box bets, as the console does
         self.on_click(self.hit, self.hit_card)
         self.on_click(self.stand, self.stand_hand)
+
+    def _new_game(self) -> bool:
+        """A new tournament with cards from the seed box; False (and a message) when the seed is refused."""
+        try:
+            seed = seed_from(self.seed)
+        except ValueError as error:
+            if not hasattr(self, "game"):  # the constructor's own seed: a programming error, not a typed one
+                raise
+            self.message.show(f"{error}.", "error")
+            return False
+        self.game = Tournament(seed=seed)
+        return True
+
+    def render_round(self) -> None:
+        """Switch the controls for the game's phase and draw the hands (the dealer's only after the player's turn)."""
+        phase = self.game.phase
+        self.next.disabled = phase in ("bet", "player", "over")
+        self.amount.disabled = self.bet.disabled = phase != "bet"
+        self.hit.disabled = self.stand.disabled = phase != "player"
+        board = hand_html("You", self.game.player) if self.game.player.cards else ""
+        if self.game.dealer.cards:  # the dealer draws only after the player's turn (seed 004)
+            board += hand_html("Dealer", self.game.dealer)
+        self.board.value = board
+
+    def show_result(self, prefix: str = "") -> None:
+        """The message for a settled round: its result, and the tournament's end when it is over."""
+        game = self.game
+        text = prefix + RESULT_TEXT[game.result]
+        if game.phase == "over":
+            text += (f" You have {money(game.bankroll)}, you at least doubled your money!" if game.won else
+                     f" You have {money(game.bankroll)} left: the tournament is lost.")
+        kind = ("win" if game.result in ("blackjack", "dealer_bust", "win") else  # blue / vermillion / grey
+                "lose" if game.result in ("lose", "dealer_blackjack", "bust") else "info")
+        self.message.show(text, kind)
+
+
+class TournamentTable(TournamentWidget):
+    """Seed 004's tournament: Next round, type a bet, Bet (or Enter), then Hit or Stand; or let timid/bold play."""
+
+    def __init__(self, seed: int = 4) -> None:
+        self._build_controls(seed)
+        self.timid = w.Button(description="Auto round: timid", tooltip="bet 10€, hit below 17")
+        self.bold = w.Button(description="Auto round: bold", tooltip="bet what you need, hit below 17")
         self.on_click(self.timid, lambda: self.autoplay("timid"))
         self.on_click(self.bold, lambda: self.autoplay("bold"))
         rows = [w.HBox([self.new, self.seed]), self.status,
@@ -65,7 +109,8 @@ class TournamentTable(CourseWidget):
     # --- actions ---------------------------------------------------------------------------------
     def restart(self) -> None:
         """A new tournament with 100€ and cards from the seed box."""
-        self.game = Tournament(seed=int(self.seed.value))
+        if not self._new_game():
+            return
         self.message.show("You have 100€ in your pocket. Try to double it! Press Next round.")
         self.render()
 
@@ -124,22 +169,14 @@ class TournamentTable(CourseWidget):
         if game.phase == "player":
             self.message.show(f"{prefix}Your hand is worth {game.player.total}. {prompt}")
             return
-        text = prefix + RESULT_TEXT[game.result]
-        if game.phase == "over":
-            text += (f" You have {money(game.bankroll)}, you at least doubled your money!" if game.won else
-                     f" You have {money(game.bankroll)} left: the tournament is lost.")
-        kind = ("win" if game.result in ("blackjack", "dealer_bust", "win") else  # blue / vermillion / grey
-                "lose" if game.result in ("lose", "dealer_blackjack", "bust") else "info")
-        self.message.show(text, kind)
+        self.show_result(prefix)
 
     # --- view ------------------------------------------------------------------------------------
     def render(self) -> None:
         """Redraw money, chances, cards, buttons and the round log."""
+        self.render_round()
         game = self.game
         phase = game.phase
-        self.next.disabled = phase in ("bet", "player", "over")
-        self.amount.disabled = self.bet.disabled = phase != "bet"
-        self.hit.disabled = self.stand.disabled = phase != "player"
         self.timid.disabled = self.bold.disabled = phase in ("bet", "player", "over")
         odds = ""
         if not game.over and phase not in ("bet", "player"):
@@ -148,10 +185,6 @@ class TournamentTable(CourseWidget):
                     f"bold {chance_from('bold', b):.1%}.")
         self.status.value = (f'<span style="font-size:1.2em">Round <b>{game.round}</b> &nbsp; '
                              f'Money: <b>{html.escape(money(game.bankroll))}</b>{odds}</span>')
-        board = hand_html("You", game.player) if game.player.cards else ""
-        if game.dealer.cards:  # the dealer draws only after the player's turn (seed 004)
-            board += hand_html("Dealer", game.dealer)
-        self.board.value = board
         rows = "".join(f"<tr><td>{r}</td><td>{html.escape(money(bet))}</td><td>{RESULT_TEXT[res]}</td>"
                        f"<td>{html.escape(money(after))}</td></tr>" for r, bet, res, after in game.history[-8:])
         self.rounds_log.value = ("<table cellpadding='4'><tr><th>round</th><th>bet</th><th>result</th><th>money</th></tr>"

@@ -12,12 +12,12 @@ from typing import Optional
 
 import ipywidgets as w
 
-from coursekit.tournament import Tournament, money, optimal_strategy
-from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, hand_html, seed_box
-from coursekit.widgets.tournament import RESULT_TEXT
+from coursekit.tournament import money, optimal_strategy
+from coursekit.widgets.common import canvas_png
+from coursekit.widgets.tournament import TournamentWidget
 
 
-class AdvisedTournament(CourseWidget):
+class AdvisedTournament(TournamentWidget):
     """The 100 EUR tournament with optimal advice: Next round, Bet, Hit, Stand or "Play the advice"; chance plotted.
 
     Drive it from Python: `t.next.click()`, `t.amount.value = "60"`, `t.bet.click()`, `t.hit.click()`,
@@ -27,29 +27,14 @@ class AdvisedTournament(CourseWidget):
 
     def __init__(self, seed: int = 4, advice: bool = True, show_plot: bool = True) -> None:
         self.strategy = optimal_strategy()
-        self.seed = seed_box(seed)
-        self.new = w.Button(description="New tournament", icon="refresh")
+        self._build_controls(seed)
         self.advice = w.Checkbox(value=advice, description="show the optimal advice", indent=False)
-        self.next = w.Button(description="Next round", button_style="primary", icon="play")
-        self.amount = w.Text(value="", placeholder="Enter = 10", description="bet €", layout=w.Layout(width="180px"))
-        self.bet = w.Button(description="Bet", button_style="info")
-        self.hit = w.Button(description="Hit", button_style="success")
-        self.stand = w.Button(description="Stand", button_style="warning")
         self.follow = w.Button(description="Play the advice", tooltip="make the advised move (next round, bet, hit "
                                                                       "or stand)")
-        self.status = w.HTML()
         self.tip = w.HTML()
-        self.board = w.HTML()
-        self.rounds_log = w.HTML()
-        self.message = MessageBar()
         self.show_plot = show_plot
         self.plot = w.Image(format="png", layout=w.Layout(width="700px"))
         self._path = None
-        self.on_click(self.new, self.restart)
-        self.on_click(self.next, self.next_round)
-        self.on_click(self.bet, self.place_bet)
-        self.on_click(self.hit, self.hit_card)
-        self.on_click(self.stand, self.stand_hand)
         self.on_click(self.follow, self.play_advice)
         self.on_change(self.advice, self.render)
         rows = [w.HBox([self.new, self.seed, self.advice]), self.status, self.tip,
@@ -87,7 +72,8 @@ class AdvisedTournament(CourseWidget):
     # --- actions -----------------------------------------------------------------------------------------------
     def restart(self) -> None:
         """A new tournament with 100€ and cards from the seed box."""
-        self.game = Tournament(seed=int(self.seed.value))
+        if not self._new_game():
+            return
         self.chances: list[float] = []
         self.between: list[bool] = []
         self.given_away = 0.0
@@ -174,22 +160,14 @@ class AdvisedTournament(CourseWidget):
         if game.phase == "player":
             self.message.show(f"Your hand is worth {game.player.total}. Hit or Stand?")
             return self.render()
-        text = RESULT_TEXT[game.result]
-        if game.phase == "over":
-            text += (f" You have {money(game.bankroll)}, you at least doubled your money!" if game.won else
-                     f" You have {money(game.bankroll)} left: the tournament is lost.")
-        self.message.show(text, "win" if game.result in ("blackjack", "dealer_bust", "win") else
-                          "lose" if game.result in ("lose", "dealer_blackjack", "bust") else "info")
+        self.show_result()
         self.render()
 
     # --- view --------------------------------------------------------------------------------------------------
     def render(self) -> None:
         """Redraw money, chance, advice, cards, buttons, the chance plot and the log."""
+        self.render_round()
         game = self.game
-        phase = game.phase
-        self.next.disabled = phase in ("bet", "player", "over")
-        self.amount.disabled = self.bet.disabled = phase != "bet"
-        self.hit.disabled = self.stand.disabled = phase != "player"
         self.follow.disabled = game.over
         start = self.chances[0]
         self.status.value = (f'<span style="font-size:1.2em">Round <b>{game.round}</b> &nbsp; Money: '
@@ -197,10 +175,6 @@ class AdvisedTournament(CourseWidget):
                              f'here: <b>{self.chance:.1%}</b> (at the start {start:.1%}) &nbsp; given away by your '
                              f'choices: <b>{self.given_away:.1%}</b></span>')
         self.tip.value = self._tip_html() if self.advice.value else ""
-        board = hand_html("You", game.player) if game.player.cards else ""
-        if game.dealer.cards:
-            board += hand_html("Dealer", game.dealer)
-        self.board.value = board
         rows = "".join(f"<tr><td>{r}</td><td>{html.escape(mine)}</td><td>{html.escape(best)}</td>"
                        f"<td>{lost:.2%}</td></tr>" for r, mine, best, lost in self.choices[-8:] if lost > 0)
         self.rounds_log.value = ("<b>Choices that gave chance away</b><table cellpadding='4'><tr><th>round</th>"

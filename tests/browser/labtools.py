@@ -104,12 +104,13 @@ def click(area, label: str) -> None:
     area.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
 
 
-def type_into(area, label: str, value: str) -> None:
-    """Type a value into the text box with this description and commit it with Enter."""
+def type_into(area, label: str, value: str, enter: bool = True) -> None:
+    """Type a value into the text box with this description and commit it with Enter (or leave it typed)."""
     box = area.locator(".widget-text, .widget-hbox.widget-text, .jupyter-widgets.widget-inline-hbox").filter(
         has=area.page.locator("label", has_text=label)).locator("input").first
     box.fill(value)
-    box.press("Enter")
+    if enter:
+        box.press("Enter")
 
 
 def message(area):
@@ -150,16 +151,38 @@ def choose(area, label: str, option: str) -> None:
     box.locator("select").select_option(label=option)
 
 
-def play_tournament_round(tournament, expect) -> None:
-    """Start a tournament round, try a bet below the minimum (a message, not a traceback), then bet 10."""
+def play_tournament_round(tournament, expect, bet: str = "20") -> None:
+    """Start a tournament round; a bet below the minimum with the Bet button shows a message (not a traceback);
+    then type `bet` ("" for the minimum) and press Enter: the bet is placed (issue 21), the round played out by
+    Stand, and the money moves by that bet."""
     click(tournament, "Next round")
-    expect(message(tournament)).to_contain_text("Round 1: your first card is")
-    type_into(tournament, "bet", "5")
+    expect(message(tournament)).to_contain_text(re.compile(r"Round \d+: your first card is"))
+    type_into(tournament, "bet", "5", enter=False)
     click(tournament, "Bet")
     expect(message(tournament)).to_contain_text("the bet must be a whole number of euros from 10", ignore_case=True)
-    type_into(tournament, "bet", "10")
-    click(tournament, "Bet")
+    money = re.search(r"Money: (\S+)€", tournament.inner_text()).group(1)
+    type_into(tournament, "bet", bet)  # Enter, no Bet button
     expect(message(tournament)).not_to_contain_text("the bet must be", ignore_case=True)
+    expect(tournament.locator("button", has_text=re.compile(r"^\s*Bet\s*$")).first).to_be_disabled()
+    stand = tournament.locator("button", has_text=re.compile(r"^\s*Stand\s*$")).first
+    next_round = tournament.locator("button", has_text=re.compile(r"^\s*Next round\s*$")).first
+    for _ in range(100):  # the second card: Stand opens, or (a natural) the round is over and Next round opens
+        if stand.is_enabled():
+            stand.click()
+            break
+        if next_round.is_enabled():
+            break
+        tournament.page.wait_for_timeout(100)
+    expect(next_round).to_be_enabled()
+    amount, before = int(bet or 10), float(money)
+    moves = {before + amount, before - amount, before, before + 1.5 * amount}  # win, loss, push, blackjack
+    after = None
+    for _ in range(50):  # the status line arrives a moment after the buttons
+        after = float(re.search(r"Money: (\S+)€", tournament.inner_text()).group(1))
+        if after != before:
+            break
+        tournament.page.wait_for_timeout(100)
+    assert after in moves, f"money went from {before} to {after}: the bet was not {amount}"
 
 
 # --- the projector (issue 15): key elements inside a 1280x720 view, screenshots kept ------------------------------

@@ -72,8 +72,10 @@ def lesson_03(notebook, expect):
     slide(sims, "player", -1)  # stand on 16 instead of 17
     expect(sims.locator("img").first).not_to_have_attribute("src", before)
     type_into(sims, "seed", "-1")
-    expect(message(sims)).to_contain_text("the seed must be 0 or more")
-    play_tournament_round(widget(notebook, button="Next round"), expect)
+    expect(message(sims)).to_have_text("The seed must be a whole number, 0 or more (you typed -1)")
+    table = widget(notebook, button="Next round")
+    play_tournament_round(table, expect)              # 20 and Enter bets 20€
+    play_tournament_round(table, expect, bet="")      # an empty box and Enter bets the minimum, 10€
 
 
 def lesson_04(notebook, expect):
@@ -164,7 +166,7 @@ def lesson_10(notebook, expect):
     table = widget(notebook, button="Play the advice")
     expect(table).to_contain_text("Chance to win with best play from here")
     expect(table).to_contain_text("Advice: press Next round.")
-    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 10€ is placed
+    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 20 and Enter bet 20€
     before = image_src(table)
     click(table, "Play the advice")
     expect(table.locator("img").first).not_to_have_attribute("src", before)  # the chance plot grew a step

@@ -138,7 +138,7 @@ def demo_tournament(page, expect):
     table = part(page, button="Play the advice")
     expect(table).to_contain_text("Chance to win with best play from here")
     expect(table).to_contain_text("Advice: press Next round.")
-    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 10€ is placed
+    play_tournament_round(table, expect)  # a bet below the minimum shows a message, then 20 and Enter bet 20€
     before = image_src(table)
     click(table, "Play the advice")
     expect(table.locator("img").first).not_to_have_attribute("src", before)  # the chance line grew a step
