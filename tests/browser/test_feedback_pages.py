@@ -1,0 +1,142 @@
+"""Feedback pages (`grade --feedback DIR`) opened in Chromium at 1280x720 with the network blocked.
+
+Two submissions of exercise 02 are graded: the worked solution, and one with the one-deck natural in q3 and a
+written answer holding markup. Both pages must show their points, the named slip, the learner's text as text and
+"to be graded by hand", load nothing from anywhere, keep every text at 14 px or more and fit the projector's width.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ARTIFACTS, PROJECTOR
+from coursekit.grading.batch import main as grade_main
+from coursekit.grading.nbio import nbformat
+from coursekit.grading.registry import questions
+from coursekit.grading.sandbox import bwrap
+
+REPO = Path(__file__).resolve().parents[2]
+SOL02 = REPO / "solutions" / "02_counting_blackjack_hands.ipynb"
+ONE_DECK = "this is the chance for one deck; the question asks for a fresh six-deck shoe"
+WRITTEN = "Casinos call 14 <b>soft</b> and 4 hard; the column's count(\"soft\") returns 14 <img src=x onerror=alert(1)>"
+PASS_RGB, FAIL_RGB = "rgb(0, 114, 178)", "rgb(213, 94, 0)"  # #0072B2 and #D55E00, the course's colour language
+
+
+@pytest.fixture(scope="module")
+def pages(chromium_path, tmp_path_factory) -> dict[str, Path]:
+    """{"solution": page, "slip": page}: two submissions graded with --feedback."""
+    root = tmp_path_factory.mktemp("feedback")
+    solution = root / "submissions" / "solution" / SOL02.name
+    solution.parent.mkdir(parents=True)
+    solution.write_bytes(SOL02.read_bytes())
+    nb = nbformat.read(SOL02, as_version=4)
+    for cell in nb.cells:
+        if "p_natural_6 = Fraction(aces" in cell.source:
+            cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
+        if "soft_and_hard = " in cell.source:
+            cell.source = f"soft_and_hard = {WRITTEN!r}"
+    slip = root / "submissions" / "slip" / SOL02.name
+    slip.parent.mkdir()
+    nbformat.write(nb, slip)
+    sandbox = [] if bwrap() is not None else ["--unsafe-no-sandbox"]  # our own notebooks: trusted
+    out = root / "grades.csv"
+    assert grade_main([str(root / "submissions"), "--out", str(out), "--feedback", str(root / "feedback"),
+                       "--timeout", "20", "--jobs", "2", *sandbox]) == 0
+    records = json.loads(out.with_suffix(".json").read_text())
+    assert [r["points"] for r in records] == [20, 22], [r["messages"] for r in records]  # slip, solution
+    found = {p.name.split("__")[0]: p for p in (root / "feedback").iterdir()}
+    assert set(found) == {"slip", "solution"}
+    return found
+
+
+def _open(browser, path: Path):
+    """A 1280x720 tab on a file page; every request that is not a file: is aborted and remembered."""
+    context = browser.new_context(viewport=PROJECTOR)
+    attempted: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith("file:"):
+            r.continue_()
+        else:
+            attempted.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("request", lambda request: None if request.url.startswith("file:") else attempted.append(request.url))
+    tab.goto(path.as_uri())
+    tab.wait_for_load_state("load")
+    return context, tab, attempted
+
+
+def _layout_checks(tab) -> None:
+    """Text at 14 px or more, no sideways scrolling at 1280 px, the summary table in the first view."""
+    small = tab.evaluate("""() => Array.from(document.querySelectorAll('body *')).filter(e =>
+        Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
+        && parseFloat(getComputedStyle(e).fontSize) < 14).map(e => e.tagName + ': ' + e.textContent.slice(0, 40))""")
+    assert not small, small
+    assert tab.evaluate("() => document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    box = tab.locator("table.summary").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PROJECTOR["height"], box
+
+
+def test_the_solution_page_shows_full_points_and_loads_nothing(browser, pages):
+    context, tab, attempted = _open(browser, pages["solution"])
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "feedback_solution.png"))
+        tab.screenshot(path=str(ARTIFACTS / "feedback_solution_full.png"), full_page=True)
+        text = tab.locator("body").inner_text()
+        assert "Score: 22 / 22 automatic points (100%)" in text
+        assert "to be graded by hand" in text and "Looks like a common slip" not in text
+        assert "right (the expected value stays hidden)" in text
+        assert re.search(r"02\.q3\s+the exact chance of a natural from a fresh six-deck shoe\s+2 of 2 tests passed"
+                         r"\s+3 / 3", text), text[:2000]
+        automatic = sum(len(q.cases) for q in questions("02") if not q.manual)
+        assert tab.locator(".badge.fail").count() == 0 and tab.locator(".badge.pass").count() == automatic
+        assert tab.locator(".badge.pass").first.evaluate("e => getComputedStyle(e).backgroundColor") == PASS_RGB
+        _layout_checks(tab)
+        assert attempted == []
+    finally:
+        context.close()
+
+
+def test_the_slip_page_names_the_slip_and_shows_the_learners_markup_as_text(browser, pages):
+    context, tab, attempted = _open(browser, pages["slip"])
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "feedback_slip.png"))
+        q3 = tab.locator("#q-02\\.q3")
+        q3.scroll_into_view_if_needed()
+        tab.screenshot(path=str(ARTIFACTS / "feedback_slip_q3.png"))
+        tab.screenshot(path=str(ARTIFACTS / "feedback_slip_full.png"), full_page=True)
+        text = tab.locator("body").inner_text()
+        assert "Score: 20 / 22 automatic points (90.9%)" in text
+        assert "1 of 2 tests passed, 1 named slip" in text
+        assert f"Looks like a common slip: {ONE_DECK}" in q3.inner_text()
+        assert "expected value hidden, got Fraction(32, 663)" in q3.inner_text()
+        assert "Hint: first an ace then a ten-valued card" in q3.inner_text()
+        fail = q3.locator(".badge.fail")
+        assert fail.count() == 1 and fail.evaluate("e => getComputedStyle(e).backgroundColor") == FAIL_RGB
+        written = tab.locator("#q-02\\.q5")
+        assert "to be graded by hand" in written.inner_text()
+        assert written.locator("blockquote").inner_text() == WRITTEN  # the markup as text
+        assert tab.locator("b, img, script, iframe").count() == 0
+        _layout_checks(tab)
+        assert attempted == []
+    finally:
+        context.close()
+
+
+def test_the_network_guard_sees_a_page_that_reaches_out(browser, tmp_path):
+    """The control: a page with an outside image and stylesheet is caught, so `attempted == []` above means it."""
+    page = tmp_path / "reaches_out.html"
+    page.write_text('<html><body><img src="http://example.invalid/x.png">'
+                    '<link rel="stylesheet" href="https://fonts.example.invalid/x.css"></body></html>')
+    context, tab, attempted = _open(browser, page)
+    context.close()
+    assert set(attempted) == {"http://example.invalid/x.png", "https://fonts.example.invalid/x.css"}
