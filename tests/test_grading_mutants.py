@@ -1,0 +1,182 @@
+"""Mutation analysis of the exercises' tests: the mutants, the sandboxed grading, and 0 unlisted survivors."""
+
+from __future__ import annotations
+
+import ast
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
+                                       read_equivalents, regions)
+from coursekit.grading.mutants import main as mutants_main
+from coursekit.grading.nbio import nbformat
+from coursekit.grading.registry import exercises
+from coursekit.grading.sandbox import bwrap
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+EQUIVALENT = ROOT / "tests" / "equivalent_mutants.txt"
+needs_bwrap = pytest.mark.skipif(bwrap() is None and not os.environ.get("CI"),
+                                 reason="bubblewrap is not installed (apt-get install bubblewrap)")
+
+CELL = '''\
+LIMIT = 21
+
+
+def total(cards):
+    """The total."""
+    ### BEGIN SOLUTION hint: add them
+    t = sum(cards)
+    if 1 in cards and t + 10 <= LIMIT:
+        t += 10
+    return t if t <= LIMIT else None
+    ### END SOLUTION
+
+
+def untouched(x):
+    return x < 3 and not x
+'''
+
+
+def cell_region() -> list[Region]:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL)])
+    return regions(nb, "99")
+
+
+# --- making mutants (no sandbox) ----------------------------------------------------------------------------------
+
+def test_a_region_is_named_after_its_function_and_only_its_lines_are_mutated():
+    (region,) = cell_region()
+    assert (region.name, region.begin, region.end) == ("total", 6, 11)
+    mutants = cell_mutants(CELL, [region])
+    outside = ast.unparse(ast.parse(CELL).body[2])
+    original = ast.unparse(ast.parse(CELL))
+    for m in mutants:
+        compile(m.source, "<mutant>", "exec")
+        assert m.source != original
+        assert outside in m.source and "LIMIT = 21" in m.source, m.key
+        assert 7 <= m.lineno <= 10 and KEY.match(m.key), m.key
+    assert len({m.key for m in mutants}) == len(mutants) == len({m.source for m in mutants})
+
+
+def test_every_kind_of_slip_is_made():
+    mutations = {m.mutation for m in cell_mutants(CELL, cell_region())}
+    for expected in ("<= -> <", "<= -> >=", "in -> not in", "and -> or", "+ -> -", "+= -> -=", "10 -> 11",
+                     "10 -> 9", "drop"):
+        assert expected in mutations, expected
+    source = ("def f(xs, n):\n    ### BEGIN SOLUTION\n"
+              "    return not max(xs[:n]) and [i for i in range(n)] == [True]\n    ### END SOLUTION\n")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    mutations = {m.mutation for m in cell_mutants(source, regions(nb, "99"))}
+    for expected in ("not removed", "max -> min", "range stop + 1", "range stop - 1", "range start 0 -> 1",
+                     "True -> False", "== -> !="):
+        assert expected in mutations, expected
+
+
+def test_keys_name_the_line_not_its_number_so_unrelated_edits_keep_them():
+    before = {m.key for m in cell_mutants(CELL, cell_region())}
+    moved = "import math\n\n\n" + CELL
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(moved)])
+    after = {m.key for m in cell_mutants(moved, regions(nb, "99"))}
+    assert before == after
+    assert "99 total #0 [<= -> <] if 1 in cards and t + 10 <= LIMIT:" in before
+    assert "99 total #0 [drop] t += 10" in before
+
+
+def test_every_exercise_has_named_regions_and_distinct_keys():
+    for ex in exercises():
+        found, mutants = make_mutants(ex, SOLUTIONS)
+        assert found and mutants, ex
+        assert len({r.name for r in found}) == len(found)
+        assert len({m.key for m in mutants}) == len(mutants), ex
+        assert not any(name.startswith("cell") for name in (r.name for r in found)), ex
+
+
+def test_the_equivalent_list_parses_and_every_entry_has_a_reason():
+    entries = read_equivalents(EQUIVALENT)
+    assert len({e.key for e in entries}) == len(entries), "an equivalent mutant is listed twice"
+    for entry in entries:
+        assert len(entry.reason.split()) >= 4, f"line {entry.line}: say why it changes nothing the question asks"
+
+
+def test_a_malformed_equivalent_list_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "eq.txt"
+    path.write_text("# comment\n02 hand_total #0 [drop] t += 10\n")
+    with pytest.raises(ValueError, match=r"eq.txt:2: .*no `reason:`"):
+        read_equivalents(path)
+    path.write_text("hand_total drop\n    reason: x\n")
+    with pytest.raises(ValueError, match=r"eq.txt:1: not a mutant key"):
+        read_equivalents(path)
+
+
+def test_the_command_lists_mutants_and_refuses_an_unknown_exercise(capsys):
+    assert mutants_main(["02", "--list", "--solutions", str(SOLUTIONS)]) == 0
+    out = capsys.readouterr().out
+    assert "02 hand_total #0 [drop] total += 10" in out
+    assert mutants_main(["42"]) == 2
+    assert "unknown exercise" in capsys.readouterr().err
+
+
+# --- grading mutants in a reused sandbox ----------------------------------------------------------------------------
+
+def _cells(exercise: str) -> list[tuple[int, str]]:
+    (path,) = SOLUTIONS.glob(f"{exercise}_*.ipynb")
+    nb = nbformat.read(path, as_version=4)
+    return [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_reused_sandbox_forgets_the_previous_mutant_and_a_loop_costs_seconds():
+    cells = _cells("02")
+    index = next(i for i, source in cells if "def hand_total" in source)
+    session = Session("02", cells)
+    try:
+        right = session.grade({}, lambda i: 30, lambda q: 30)
+        assert not right.lost and not right.died
+        baseline = right.tests
+        gone = session.grade({index: "VALUES = {'A': 1, 'J': 10, 'Q': 10, 'K': 10}"}, lambda i: 30, lambda q: 30,
+                             baseline, stop_early=False)
+        assert any("hand_total" in lost["message"] and "not defined" in lost["message"] for lost in gone.lost)
+        started = time.monotonic()
+        loops = session.grade({index: cells[[i for i, _ in cells].index(index)][1].replace(
+            "total = sum(", "while True:\n        pass\n    total = sum(")}, lambda i: 3, lambda q: 2, baseline)
+        assert loops.lost and time.monotonic() - started < 15
+        again = session.grade({}, lambda i: 30, lambda q: 30, baseline)
+        assert not again.lost and not again.died
+    finally:
+        session.close()
+
+
+@pytest.fixture(scope="module")
+def full_run():
+    started = time.monotonic()
+    report = analyse(exercises(), SOLUTIONS, jobs=2, equivalent=EQUIVALENT)
+    print(format_report(report, show=200))
+    print(f"mutation run: {time.monotonic() - started:.0f} s")
+    return report
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_every_non_equivalent_mutant_of_every_exercise_loses_points(full_run):
+    survivors = [m for m in full_run["mutants"] if m["status"] == "survived"]
+    assert not survivors, (f"{len(survivors)} mutant(s) keep every point: kill each with a test, or list it in "
+                           f"{EQUIVALENT.name} with a reason:\n" + "\n".join(m["key"] for m in survivors))
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_every_listed_equivalent_mutant_still_exists_and_still_survives(full_run):
+    assert not full_run["stale"], "stale entries in the equivalent list:\n" + "\n".join(
+        f"{s['key']} ({s['why']})" for s in full_run["stale"])
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_every_worked_solution_keeps_full_marks(full_run):
+    for ex, row in full_run["exercises"].items():
+        assert not row["solution_lost"], (ex, row["solution_lost"])
