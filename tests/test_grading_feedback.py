@@ -176,7 +176,7 @@ def test_a_page_names_slips_shows_hints_and_values_but_never_a_hidden_answer():
     assert "expected None, got 25" in text
     assert f"Hint: {hints('02')['02.q3'][0]}" in text
     assert "Hint: first an ace then a ten-valued card, or the other way round; count cards in 6 decks" in text
-    assert "to be graded by hand written answer in soft_and_hard (2 points) Casinos call 14 soft" in text
+    assert "to be graded by hand written answer in soft_and_hard Casinos call 14 soft" in text
     assert HIDDEN_MARKER not in feedback_html(record())
 
 
@@ -330,7 +330,7 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     bob_text = text_of(pages[1].read_text())
     assert "Looks like a common slip: " + ONE_DECK in bob_text
     assert "expected value hidden, got Fraction(32, 663)" in bob_text
-    assert "to be graded by hand written answer in soft_and_hard (2 points) <script>alert(1)</script> soft is 14, " \
+    assert "to be graded by hand written answer in soft_and_hard <script>alert(1)</script> soft is 14, " \
            "hard is 4 <b>" in bob_text
     assert "<script>" not in pages[1].read_text()
     records = json.loads(out.with_suffix(".json").read_text())

@@ -231,7 +231,7 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
             continue
         text = _written_text(t.get("actual", ""))
         parts.append('<div class="written"><div class="written-head"><span class="badge manual">to be graded by '
-                     f'hand</span> {_esc(t.get("label", ""))} ({_points(t.get("max_points", 0))} points)</div>')
+                     f'hand</span> {_esc(t.get("label", ""))}</div>')
         if text.strip():
             parts.append(f'<blockquote>{_esc(text)}</blockquote>')
         elif not t.get("message"):
