@@ -244,8 +244,11 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
                      '<col class="c-points"></colgroup><thead><tr><th>result</th><th>test</th>'
                      '<th>expected and yours</th><th class="num">points</th></tr></thead><tbody>'
                      + "".join(rows) + "</tbody></table>")
-    for hint in question_hints:
-        parts.append(f'<p class="hint"><strong>Hint:</strong> {_esc(hint)}</p>')
+    if len(question_hints) == 1:
+        parts.append(f'<p class="hint"><strong>Hint:</strong> {_esc(question_hints[0])}</p>')
+    elif question_hints:  # one per solution region, in the notebook's order
+        parts.append('<div class="hint"><strong>Hints, one per part of the solution:</strong><ul>'
+                     + "".join(f"<li>{_esc(hint)}</li>" for hint in question_hints) + "</ul></div>")
     if course_code:
         parts.append(f'<p class="note">Your code uses {_esc(", ".join(course_code))} from the course, which '
                      "already answers this question; your instructor decides what that means.</p>")
@@ -266,8 +269,8 @@ def _summary(record: dict, questions: list[dict], owns: dict[str, int]) -> str:
             result, points = '<span class="badge manual">to be graded by hand</span>', \
                 f'&ndash; / {_points(q.get("max_points", 0))}'
         else:
-            result = f"{passed} of {len(auto)} tests passed" + (f", {slips} named slip" + ("s" if slips > 1 else "")
-                                                                 if slips else "")
+            result = (f"{passed} of {len(auto)} test{'s' if len(auto) != 1 else ''} passed"
+                      + (f", {slips} named slip{'s' if slips > 1 else ''}" if slips else ""))
             points = f'{_points(q.get("points", 0))} / {_points(q.get("max_points", 0))}'
         bar = _bar(q.get("points", 0), q.get("max_points", 0), manual)
         rows.append(f'<tr><td><a href="#q-{_esc(qid)}">{_esc(qid)}</a></td><td>{_esc(q.get("title", ""))}</td>'
@@ -330,6 +333,7 @@ code {{ font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 14px; b
 .slip {{ margin-top: 6px; padding: 6px 10px; border-left: 4px solid {FAIL_COLOUR}; background: #fff;
   color: #1b1b1b; }}
 .hint {{ margin: 10px 0 0; padding: 8px 12px; border-left: 4px solid {PASS_COLOUR}; background: #eef5fa; }}
+.hint ul {{ margin: 4px 0 0; padding-left: 22px; }}
 .note {{ color: #333; margin: 8px 0; }}
 .written {{ margin: 8px 0 12px; }}
 .written-head {{ margin-bottom: 6px; }}
