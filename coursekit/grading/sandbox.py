@@ -232,7 +232,8 @@ class Sandbox:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, env=_environment(), start_new_session=True,
                                         cwd="/")
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.scanned = 0  # bytes at the start of the buffer known to hold no newline
         self.next_id = 1
         try:
             hello = self._wait_for(0, STARTUP_SECONDS)
@@ -258,8 +259,16 @@ class Sandbox:
         deadline = time.monotonic() + seconds
         stream = self.process.stdout
         while True:
-            while b"\n" in self.buffer:
-                line, self.buffer = self.buffer.split(b"\n", 1)
+            while True:  # whole lines only; each byte is searched once (a flood costs linear time, not quadratic)
+                end = self.buffer.find(b"\n", self.scanned)
+                if end < 0:
+                    self.scanned = len(self.buffer)
+                    break
+                line = bytes(self.buffer[:end])
+                del self.buffer[:end + 1]
+                self.scanned = 0
+                if not line.startswith(b'{"id":'):
+                    continue  # noise written by the submission: not a reply
                 try:
                     reply = json.loads(line)
                 except ValueError:
