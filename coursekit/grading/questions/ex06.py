@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
-from coursekit.subtraction import SEED_RED_BELOW_80, SubtractionGame, optimal
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
+from coursekit.subtraction import SEED_MOVES, SEED_RED_BELOW_80, SubtractionGame, optimal
+
+FIRST_MOVES_FROM = 100  # question 4's start for A's winning first moves
 
 
 def sets_reference(moves: tuple, limit: int) -> tuple:
@@ -20,6 +22,129 @@ def random_move_sets(count: int = 60, seed: int = 6) -> list[tuple]:
     return [(tuple(sorted(rng.sample(range(1, 16), rng.randint(1, 4)))), rng.randint(1, 90)) for _ in range(count)]
 
 
+def sets_by_rule(moves: tuple, limit: int, start: int = 0, seeded: tuple = (), zero_wins: bool = True) -> tuple:
+    """continue() with its slips as switches: from `start` on, after a hand-made start `seeded` (its A), and
+    with or without a move to exactly 0 counted as reaching A."""
+    a, b = [n for n in seeded if n < limit], [n for n in range(len(seeded), min(start, limit)) if n not in seeded]
+    red = set(a)
+    for n in range(start, limit):
+        if any(n - d in red for d in moves if (d <= n if zero_wins else d < n)):
+            b.append(n)
+        else:
+            a.append(n)
+            red.add(n)
+    return sorted(a), sorted(b)
+
+
+def sets_up_to_n(moves: tuple, limit: int) -> tuple:
+    """The slip of classifying 0 .. N (N included)."""
+    return sets_reference(moves, limit + 1)
+
+
+def sets_swapped(moves: tuple, limit: int) -> tuple:
+    """The slip of returning (B, A)."""
+    a, b = sets_reference(moves, limit)
+    return b, a
+
+
+def sets_zero_not_a_win(moves: tuple, limit: int) -> tuple:
+    """The slip of `d < n`: a move that makes exactly 0 is not seen as reaching A."""
+    return sets_by_rule(moves, limit, zero_wins=False)
+
+
+def sets_seed_start(moves: tuple, limit: int) -> tuple:
+    """The slip of starting from the seed's hand-made A = {0, 1, 2}, B = {3} whatever the move set."""
+    return sets_by_rule(moves, limit, start=4, seeded=(0, 1, 2))
+
+
+def sets_without_zero(moves: tuple, limit: int) -> tuple:
+    """The slip of starting at 1: 0 is left out of A (and 3-style moves to 0 do not count)."""
+    a, b = sets_by_rule(moves, limit, start=1, seeded=())
+    return a, b
+
+
+def table_five_on_remainder_five(n: int) -> int:
+    """The slip of taking 5 on remainder 5 (it also wins, but the question asks for the smaller, 3)."""
+    return 5 if n % 8 in (5, 6, 7) else 3
+
+
+def table_one_based(n: int) -> int:
+    """The slip of reading R's switch(n %% 8 + 1, ...) as if it were n %% 8: every remainder shifted by one."""
+    return 5 if n % 8 in (5, 6) else 3
+
+
+def table_takes_n_itself(n: int) -> int:
+    """The slip of taking n itself when it is a move (5 or 11 at once) instead of Table 2's move."""
+    return n if n in SEED_MOVES else optimal(n)
+
+
+def table_gives_up(n: int):
+    """The slip of returning None (or no move) where no win can be forced."""
+    return None if n % 8 <= 2 else optimal(n)
+
+
+def period_of(moves: tuple) -> tuple:
+    """(start, length) of a move set, from coursekit."""
+    return SubtractionGame(moves).period()
+
+
+def b_wins(moves: tuple = SEED_MOVES, low: int = 1, high: int = 100) -> int:
+    """How many starts low..high B (the second player) can force a win from: the red ones."""
+    game = SubtractionGame(moves)
+    return sum(game.is_losing(n) for n in range(low, high + 1))
+
+
+def first_moves(n: int, moves: tuple = SEED_MOVES) -> tuple:
+    """A's winning first moves from n: every move that leaves a red number >= 0."""
+    return SubtractionGame(moves).winning_moves(n)
+
+
+CONTINUE_SLIPS = [
+    Slip("this classifies 0, 1, ..., N; the sets hold the numbers 0 <= n < N (N itself left out)",
+         reference=sets_up_to_n),
+    Slip("A and B are swapped: A (red) holds the numbers where the player to move loses, 0 among them",
+         reference=sets_swapped),
+    Slip("a move that makes exactly 0 wins: n - d = 0 is in A, so allow d <= n, not only d < n",
+         reference=sets_zero_not_a_win),
+    Slip("this starts from the seed's hand-made A = {0, 1, 2}, B = {3}, which fits 3-5-11 only: work it out from "
+         "0 for any move set", reference=sets_seed_start),
+    Slip("0 belongs to A: the player to move at 0 has already lost (start the loop at 0, not at 1)",
+         reference=sets_without_zero),
+]
+BEST_MOVE_SLIPS = [
+    Slip("on remainder 5 both 3 and 5 win; the question asks for the smaller one, as nextMove.optimal does",
+         reference=table_five_on_remainder_five),
+    Slip("the remainders are shifted by one, as when R's switch(n %% 8 + 1, ...) is read as n %% 8",
+         reference=table_one_based),
+    Slip("this takes n itself when n is a move; Table 2 chooses by n % 8 alone", reference=table_takes_n_itself),
+    Slip("where no win can be forced the question still wants a move: subtract 3 so the game lasts",
+         reference=table_gives_up),
+]
+PERIOD_SLIPS = [
+    Slip("start and length are swapped: the tuple is (start, length)",
+         answer=lambda: period_of((3, 5, 8))[::-1]),
+    Slip("this is the period of the 3-5-11 game; the question asks about the move set (3, 5, 8)",
+         answer=lambda: period_of(SEED_MOVES)),
+    Slip("this length repeats, but it is not the smallest: try shorter lengths first",
+         answer=lambda: (period_of((3, 5, 8))[0], 2 * period_of((3, 5, 8))[1])),
+    Slip("this is the period of (3, 5, 9) or (3, 5, 7): check the move set (3, 5, 8)",
+         test=lambda value: tuple(value) in {period_of((3, 5, 9)), period_of((3, 5, 7))}),
+]
+B_WINS_SLIPS = [
+    Slip("this counts n = 0 too; the starts are 1, 2, ..., 100", answer=lambda: b_wins(low=0)),
+    Slip("this counts the starts A (the first player) can win from; the question asks for B",
+         answer=lambda: 100 - b_wins()),
+]
+FIRST_MOVES_SLIPS = [
+    Slip("this is only Table 2's move; the question asks for every winning first move",
+         answer=lambda: (optimal(FIRST_MOVES_FROM),)),
+    Slip("this uses the move set (3, 5, 12); the game subtracts 3, 5 or 11",
+         answer=lambda: first_moves(FIRST_MOVES_FROM, (3, 5, 12))),
+    Slip("these are the moves that leave a blue number: a winning move leaves B on a red one (in A)",
+         answer=lambda: tuple(d for d in SEED_MOVES if d not in first_moves(FIRST_MOVES_FROM))),
+]
+
+
 QUESTIONS = [
     Question("06.q1", "continue_sets(moves, N): the seed's sets A and B for any move set", "function", [
         Case("continue_sets((3, 5, 11), 23)",
@@ -30,7 +155,7 @@ QUESTIONS = [
              label="d = (3, 5) gives the same sets as (3, 5, 11) (the seed's exercise 2)"),
         Case("continue_sets((2,), 7)", ([0, 1, 4, 5], [2, 3, 6])),
         Sweep("continue_sets", random_move_sets, sets_reference, points=3,
-              label="continue_sets on 60 random move sets"),
+              label="continue_sets on 60 random move sets", slips=CONTINUE_SLIPS),
     ]),
     Question("06.q2", "best_move(n): the mod-8 rule of Table 2", "function", [
         Case("best_move(22)", 5),
@@ -38,16 +163,19 @@ QUESTIONS = [
         Case("best_move(13)", 3),
         Case("best_move(16)", 3, label="best_move(16): red, no win; play 3 to last longest"),
         Sweep("best_move", lambda: [(n,) for n in range(1, 400)], optimal, points=2,
-              label="best_move(n) for n = 1..399"),
+              label="best_move(n) for n = 1..399", slips=BEST_MOVE_SLIPS),
     ], course_code=("coursekit.subtraction.optimal", "coursekit.subtraction.optimal_for",
                     "coursekit.subtraction.SubtractionGame")),
     Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
         IsA("period_358", tuple),
-        Case("period_358", lambda: SubtractionGame((3, 5, 8)).period(), points=2),
+        Case("period_358", lambda: period_of((3, 5, 8)), points=2, slips=PERIOD_SLIPS),
     ]),
-    Question("06.q4", "how many start numbers 1..100 can B force a win from?", "number", [
-        IsA("b_wins_up_to_100", int),
-        Case("b_wins_up_to_100", lambda: sum(SubtractionGame().is_losing(n) for n in range(1, 101)), points=2),
-    ]),
+    Question("06.q4", "how many start numbers 1..100 can B force a win from, and A's winning first moves from 100",
+             "number", [
+                 IsA("b_wins_up_to_100", int),
+                 Case("b_wins_up_to_100", b_wins, points=1, slips=B_WINS_SLIPS),
+                 Case("a_first_moves_100", lambda: first_moves(FIRST_MOVES_FROM), points=1, public=False,
+                      slips=FIRST_MOVES_SLIPS),
+             ]),
     Question("06.q5", "where could one see that 11 is not needed?", "written", [Written("why_11_is_not_needed")]),
 ]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from coursekit.grading.cases import Case, Question, Sweep, Written
-from coursekit.subtraction import SubtractionGame
-from coursekit.tictactoe import TicTacToe, _line_winner
+from coursekit.grading.cases import Case, Question, Slip, Sweep, Written
+from coursekit.subtraction import SEED_MOVES, SubtractionGame
+from coursekit.tictactoe import LINES, TicTacToe, _line_winner
 
 
 def tree_size_reference(n: int) -> int:
@@ -42,6 +42,144 @@ def random_boards(count: int = 300, seed: int = 9) -> list[tuple]:
     return out
 
 
+# --- the common slips, computed here ----------------------------------------------------------------------------
+
+
+def tree_by_rule(n: int, leaf_below_zero_only: bool = False, count_leaves: bool = True,
+                 count_inner: bool = True) -> int:
+    """Nodes of the full 3-5-11 tree from n with its slips as switches: n = 0 not a leaf, leaves not counted, inner
+    nodes not counted."""
+    sizes: dict = {}
+    for m in range(min(n, 0) - 11, n + 1):
+        if m < 0 or (m == 0 and not leaf_below_zero_only):
+            sizes[m] = int(count_leaves)
+        else:
+            sizes[m] = int(count_inner) + sum(sizes[m - d] for d in SEED_MOVES)
+    return sizes[n]
+
+
+def tree_zero_expands(n: int) -> int:
+    """The slip of `if n < 0` as the leaf test: a position at exactly 0 gets children."""
+    return tree_by_rule(n, leaf_below_zero_only=True)
+
+
+def tree_leaves_only(n: int) -> int:
+    """The slip of counting only the finished games (the leaves)."""
+    return tree_by_rule(n, count_inner=False)
+
+
+def tree_inner_only(n: int) -> int:
+    """The slip of leaving the finished positions out."""
+    return tree_by_rule(n, count_leaves=False)
+
+
+def tree_without_root(n: int) -> int:
+    """The slip of not counting the root."""
+    return tree_size_reference(n) - 1
+
+
+def winner_of_lines(board: str, lines: list, empty_wins: bool = False):
+    """The first line of three equal cells among `lines` (empty cells too when `empty_wins`), else None."""
+    for a, b, c in lines:
+        if (empty_wins or board[a] != ".") and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+def winner_no_diagonals(board: str):
+    """The slip of leaving out the two diagonals."""
+    return winner_of_lines(board, LINES[:6])
+
+
+def winner_rows_only(board: str):
+    """The slip of checking the rows only."""
+    return winner_of_lines(board, LINES[:3])
+
+
+def winner_empty_line(board: str):
+    """The slip of a line of three empty cells counted as a win (of ".")."""
+    return winner_of_lines(board, LINES, empty_wins=True)
+
+
+def positions_by_rule(start: int = 100, finished: bool = True) -> int:
+    """Distinct positions (number, player to move) from `start`; the slip: finished ones left out.
+
+    (Every move is odd, so the number alone fixes the player to move: counting numbers only is not a slip here.)"""
+    seen, todo = {(start, 1)}, [(start, 1)]
+    while todo:
+        n, player = todo.pop()
+        if n <= 0:
+            continue
+        for d in SEED_MOVES:
+            nxt = (n - d, 3 - player)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return sum(1 for n, _ in seen if finished or n > 0)
+
+
+def boards_by_rule(stop_at_wins: bool = True) -> int:
+    """Distinct tic-tac-toe boards from the empty one; the slip: play on after three in a row."""
+    start = "." * 9
+    seen, todo = {start}, [start]
+    while todo:
+        board = todo.pop()
+        if (stop_at_wins and _line_winner(tuple(board))) or "." not in board:
+            continue
+        mark = "x" if board.count("x") == board.count("o") else "o"
+        for i, cell in enumerate(board):
+            if cell == ".":
+                nxt = board[:i] + mark + board[i + 1:]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    return len(seen)
+
+
+def finished_boards() -> int:
+    """The boards where a game from the empty board ends (three in a row or full)."""
+    game, seen, todo, ends = TicTacToe(), set(), [TicTacToe().start()], 0
+    while todo:
+        s = todo.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        if game.is_over(s):
+            ends += 1
+            continue
+        todo += [game.play(s, m) for m in game.moves(s)]
+    return ends
+
+
+TREE_SLIPS = [
+    Slip("a position at exactly 0 ends the game too: n <= 0 is a leaf with no children", reference=tree_zero_expands),
+    Slip("these are only the finished games (the leaves); the tree's nodes are the root and every position after "
+         "every sequence of moves", reference=tree_leaves_only),
+    Slip("the finished positions (n <= 0) are nodes of the tree too", reference=tree_inner_only),
+    Slip("the root counts as a node too", reference=tree_without_root),
+]
+LINE_SLIPS = [
+    Slip("a line of three empty cells is no win: return None unless the three cells hold the same mark",
+         reference=winner_empty_line),
+    Slip("the two diagonals count too", reference=winner_no_diagonals),
+    Slip("columns and diagonals count too, not only rows", reference=winner_rows_only),
+]
+POSITION_SLIPS = [
+    Slip("this is the size of the full game tree (question 1); the question counts distinct positions",
+         answer=lambda: tree_size_reference(100)),
+    Slip("the finished positions (n <= 0) count too", answer=lambda: positions_by_rule(finished=False)),
+    Slip("the start position counts too", answer=lambda: positions_by_rule() - 1),
+]
+BOARD_SLIPS = [
+    Slip("a game stops at three in a row: no board comes after a win", answer=lambda: boards_by_rule(False)),
+    Slip("this counts every way to fill nine cells with x, o or '.'; count only boards a game can reach",
+         answer=3 ** 9),
+    Slip("the empty board counts too", answer=lambda: boards_by_rule() - 1),
+    Slip("these are only the boards where a game ends; count every board along the way too",
+         answer=finished_boards),
+]
+
+
 QUESTIONS = [
     Question("09.q1", "tree_size(n): nodes of the full 3-5-11 game tree", "function", [
         Case("tree_size(0)", 1),
@@ -49,7 +187,7 @@ QUESTIONS = [
         Case("tree_size(6)", 10),
         Case("tree_size(30)", lambda: tree_size_reference(30)),
         Sweep("tree_size", lambda: [(n,) for n in range(0, 61)], tree_size_reference, points=2,
-              label="tree_size(n) for n = 0..60"),
+              label="tree_size(n) for n = 0..60", slips=TREE_SLIPS),
     ]),
     Question("09.q2", "line_winner(board): three in a row", "function", [
         Case("line_winner('xxx.oo...')", "x"),
@@ -57,13 +195,14 @@ QUESTIONS = [
         Case("line_winner('xoxxoooxx')", None),
         Case("line_winner('.........')", None),
         Sweep("line_winner", random_boards, lambda board: _line_winner(tuple(board)), points=2,
-              label="line_winner on 300 boards from random games"),
+              label="line_winner on 300 boards from random games", slips=LINE_SLIPS),
     ], course_code=('coursekit.tictactoe',)),
     Question("09.q3", "distinct positions reachable from n = 100", "number", [
-        Case("positions_from_100", lambda: reachable(SubtractionGame(), SubtractionGame().start(100)), points=2),
+        Case("positions_from_100", lambda: reachable(SubtractionGame(), SubtractionGame().start(100)), points=2,
+             slips=POSITION_SLIPS),
     ]),
     Question("09.q4", "distinct tic-tac-toe positions reachable from the empty board", "number", [
-        Case("ttt_positions", lambda: reachable(TicTacToe(), TicTacToe().start()), points=2),
+        Case("ttt_positions", lambda: reachable(TicTacToe(), TicTacToe().start()), points=2, slips=BOARD_SLIPS),
     ]),
     Question("09.q5", "why transpositions rescue MCTS here", "written", [Written("why_transpositions")]),
 ]
