@@ -15,6 +15,8 @@ import pytest  # noqa: E402
 from coursekit.plots.legibility import MIN_TEXT_PX, measure  # noqa: E402
 from figure_catalogue import CASES  # noqa: E402
 
+ASCII_SIGNS = ("<=", ">=", "->")  # figures draw the glyphs ≤ ≥ → (issue 21)
+
 # figures a lesson builds itself (not the library): the lesson fixes their size (listed in issue 15's report)
 BUILT_BY_A_LESSON = {"l07_figures_6_7": "lesson 07 draws figures 6 and 7 on a 10-inch figure of its own"}
 
@@ -29,6 +31,8 @@ def test_every_text_is_at_least_11_px_as_shown_and_the_picture_fits(name):
         f"{t.text[:25]!r} {t.points:g} pt = {t.px:.1f} px" for t in small[:8])
     if name not in BUILT_BY_A_LESSON:
         assert result.fits(shown.width), f"{name}: {result.image_px[0]} px wide, shown in {shown.width:.0f} px"
+    typed = [t.text for t in result.texts if any(ascii_art in t.text for ascii_art in ASCII_SIGNS)]
+    assert not typed, f"{name}: write ≤, ≥ and → as glyphs, not {ASCII_SIGNS} typed: {typed}"
 
 
 def test_measure_counts_text_objects_and_glyph_labels_at_the_scale_they_are_shown():

@@ -44,7 +44,7 @@ def test_trace_table_has_one_row_per_iteration_and_a_column_per_phase():
     search.run(5, trace=True)
     table = trace_table(search)
     assert [row["iteration"] for row in table.rows] == ["1", "2", "3", "4", "5"]
-    assert table.rows[0]["1. selection"] == "stay at 22" and table.rows[3]["1. selection"].startswith("22 -> ")
+    assert table.rows[0]["1. selection"] == "stay at 22" and table.rows[3]["1. selection"].startswith("22 → ")
     text, page = repr(table), table._repr_html_()
     assert text.splitlines()[0].split()[:2] == ["iteration", "1."] and "Iteration(" not in text
     assert all(f">{column}<" in page for column in TRACE_COLUMNS)
@@ -89,7 +89,7 @@ def test_start_box_and_transposition_switch_take_effect_on_reset():
     stepper.reset.click()
     assert stepper.search.root.state.n == 40 and stepper.search.transpositions
     stepper.run100.click()
-    assert "red: no move wins" in stepper.table.value, "40 = 5 * 8 is a red number"
+    assert "vermillion: no move wins (a red number)" in stepper.table.value, "40 = 5 * 8 is a red number"
 
 
 @pytest.mark.parametrize("bad", [0, -3, 201])
@@ -181,3 +181,13 @@ def test_kept_tree_figure_draws_like_draw_search_tree_and_reuses_its_axes():
     first = stepper.tree.value
     stepper.step.click()
     assert stepper.tree.value[:8] == b"\x89PNG\r\n\x1a\n" and stepper.tree.value != first
+
+
+def test_the_stepper_counts_one_iteration_in_the_singular():
+    from coursekit.widgets.mcts import MCTSStepper
+
+    stepper = MCTSStepper(n=22, seed=1)
+    stepper.step.click()
+    assert stepper.message.text == "1 iteration so far."
+    stepper.step.click()
+    assert stepper.message.text == "2 iterations so far."

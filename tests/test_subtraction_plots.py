@@ -60,3 +60,27 @@ def test_mixed_sweep_plot_has_one_point_per_p():
     assert list(line.get_xdata()) == ps and list(line.get_ydata()) == [m.rate for m in matches]
     assert matches[0].first == "mixed(0)" and matches[2].rate > matches[0].rate
     assert mixed(1)(13, None) == optimal(13)
+
+
+def test_the_game_graph_keeps_the_bent_edges_of_its_last_row_inside_the_figure():
+    """Issue 21: at 16 numbers a row (the dashboard), a long edge within the last row (16 -> 27) bends far below it."""
+    from matplotlib.collections import PathCollection
+
+    from coursekit.plots.game_graph import draw_game_graph
+
+    for limit, width, edges in ((30, 16, "winning"), (60, 16, "winning"), (60, 16, "all"), (40, 8, "all")):
+        fig = draw_game_graph(SubtractionGame((3, 5, 11)), limit, edges=edges, width=width)
+        ax = fig.axes[0]
+        bottom, top = ax.get_ylim()                      # y grows downwards: the last row is at the bottom
+        curves = [c for c in ax.collections if isinstance(c, PathCollection)][0]
+        t = np.linspace(0, 1, 65)[:, None]
+        lowest = highest = None
+        for path in curves.get_paths():
+            a, c, b = path.vertices[:3]
+            y = ((1 - t) ** 2 * a + 2 * (1 - t) * t * c + t ** 2 * b)[:, 1]
+            lowest = y.max() if lowest is None else max(lowest, y.max())
+            highest = y.min() if highest is None else min(highest, y.min())
+        assert lowest < bottom and highest > top, (limit, width, edges, lowest, bottom, highest, top)
+        box = ax.get_position()
+        assert box.y0 > 0 and box.y1 <= 1, "the axes stay inside the figure, above the key"
+        plt.close(fig)

@@ -92,6 +92,26 @@ def _row_clearing_bends(g: ig.Graph, width: int) -> list[float]:
     return bends
 
 
+def _edge_reach(g: ig.Graph, coords, bends) -> tuple[float, float]:
+    """The smallest and largest y any edge's curve reaches (data units): a long edge within a row bends well below
+    it, so the last row's edges need room under the numbers (draw_graph's quadratic curves, sampled)."""
+    if not g.ecount():
+        return np.inf, -np.inf
+    xy = np.asarray(coords, dtype=float)
+    ends = np.array([(e.source, e.target) for e in g.es])
+    a, b = xy[ends[:, 0]], xy[ends[:, 1]]
+    v = b - a
+    length = np.hypot(v[:, 0], v[:, 1])[:, None]
+    normal = np.column_stack([-v[:, 1], v[:, 0]]) / length
+    control = (a + b) / 2 + normal * np.asarray(bends, dtype=float)[:, None] * length
+    t = np.linspace(0.0, 1.0, 33)[:, None]
+    y = (1 - t) ** 2 * a[:, 1] + 2 * (1 - t) * t * control[:, 1] + t ** 2 * b[:, 1]
+    return float(y.min()), float(y.max())
+
+
+EDGE_ROOM = 0.12  # grid steps kept between an edge's lowest point and the figure's bottom (line width, no cut)
+
+
 def game_graph_step(columns: int, width_px: float, dpi: float) -> float:
     """Inches per grid step so that `columns` numbers fit `width_px` at `dpi` (at most GAME_GRAPH_INCH)."""
     return max(0.3, min(GAME_GRAPH_INCH, (width_px / dpi - 0.25) / max(1, columns)))
@@ -147,21 +167,25 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     if edges == "from":
         _label_moves(ax, shown, layout.coords, bends)
     columns = min(width, limit + 1)
+    highest, lowest = _edge_reach(shown, layout.coords, bends)
+    top = min(-0.6, highest - EDGE_ROOM)
+    bottom = max(rows - 0.2, lowest + EDGE_ROOM)  # room under the last row for its bent edges, however long
     ax.set_xlim(-0.6, columns - 0.4)
-    ax.set_ylim(rows - 0.2, -0.6)  # room under the last row for the bent edges
+    ax.set_ylim(bottom, top)
     ax.set_aspect("equal")
     ax.axis("off")
     start, length = game.period()
     glyph_title(ax, f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}, period {length} from {start}",
                 size=11)
-    entries = [("disc", RED, "red: the player to move loses"), ("disc", BLUE, "blue: the player to move wins")]
+    entries = [("disc", RED, "vermillion: the player to move loses (a red number)"),
+               ("disc", BLUE, "blue: the player to move wins")]
     if edges in ("winning", "all"):
-        entries.append(("line", WIN, "blue edge n -> n + d: at n + d, subtract d to win"))
+        entries.append(("line", WIN, "blue edge n → n + d: at n + d, subtract d to win"))
     if edges == "all":
         entries.append(("line", GREY, "other moves"))
     if edges == "from":
         entries += [("line", WIN, f"from {focus}: a winning move"), ("line", NEUTRAL, "a move that loses")]
-    axes_w, axes_h = step * columns, step * (rows + 0.4)
+    axes_w, axes_h = step * columns, step * (bottom - top)
     room = (axes_w - 0.25) * 72 if owned else ax.get_position().width * fig.get_size_inches()[0] * 72
     per_row = len(entries)
     while per_row > 1 and _key_width(entries, per_row) > room:

@@ -89,7 +89,7 @@ def plot_rollout_values(ns: Sequence[int], values: Sequence[float], losing: Sequ
     losing = np.asarray(losing, dtype=bool)
     ax.plot(ns, values, color="#bbbbbb", lw=1, zorder=1)
     ax.scatter(ns[~losing], values[~losing], color=WIN, s=22, zorder=2, label="blue n: mover wins with best play")
-    ax.scatter(ns[losing], values[losing], color=LOSE, s=22, zorder=2, label="red n: mover loses with best play")
+    ax.scatter(ns[losing], values[losing], color=LOSE, s=22, zorder=2, label="vermillion n: mover loses with best play")
     ax.axhline(0.5, color=GREY, lw=0.8, ls=":")
     ax.set_xlabel("n (player to move)")
     ax.set_ylabel("random-rollout win rate")

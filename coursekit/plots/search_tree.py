@@ -244,7 +244,7 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
     if title is None:
         kind = "transpositions" if search.transpositions else "tree"
         title = (f"search from {g.vs[0]['label']} after {root.visits} iteration{'s' if root.visits != 1 else ''}, "
-                 f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}\n({kind}; depth <= {depth} shown)")
+                 f"{search.tree_size()} node{'s' if search.tree_size() != 1 else ''}\n({kind}; depth ≤ {depth} shown)")
     ax.set_title(title, fontsize=TITLE)   # queryable, drawn as glyphs below
     ax.title.set_visible(False)
     width, height = _axes_points(ax)

@@ -30,9 +30,9 @@ def iteration_row(root: int, it: Iteration) -> dict[str, str]:
         expansion = f"{walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}" + (" (shared)" if it.shared else "")
     updates = [f"{root - sum(moves)}: {wins:g}/{visits}" for moves, visits, wins in it.updated if moves]
     return {"iteration": str(it.number),
-            "1. selection": " -> ".join(map(str, walk)) if it.selected else f"stay at {root}",
+            "1. selection": " → ".join(map(str, walk)) if it.selected else f"stay at {root}",
             "2. expansion": expansion,
-            "3. simulation": " -> ".join(str(s.n) for s in it.rollout),
+            "3. simulation": " → ".join(str(s.n) for s in it.rollout),
             "winner": f"player {it.winner}",
             "4. backpropagation": ", ".join(updates) or "the root only"}
 
@@ -131,7 +131,8 @@ class MCTSStepper(CourseWidget):
             return
         self.search.run(iterations - 1)
         self.last = self.search.iterate(trace=True)
-        self.message.show(f"{self.search.iterations} iterations so far.", "info")
+        done = self.search.iterations
+        self.message.show(f"{done} iteration{'s' if done != 1 else ''} so far.", "info")
         self.render()
 
     # --- what it shows ---------------------------------------------------------------------------
@@ -149,7 +150,7 @@ class MCTSStepper(CourseWidget):
         walk = [root]
         for d in it.selected:
             walk.append(walk[-1] - d)
-        selection = " -> ".join(str(n) for n in walk)
+        selection = " → ".join(str(n) for n in walk)
         if it.selected:
             selection = f"1. Selection (UCB1): {selection}"
         else:
@@ -161,7 +162,7 @@ class MCTSStepper(CourseWidget):
             expansion = f"2. Expansion: new node {walk[-1]} - {it.expanded} = {walk[-1] - it.expanded}"
         else:
             expansion = f"2. Expansion: none ({walk[-1]} ends the game)"
-        course = " -> ".join(str(s.n) for s in it.rollout)
+        course = " → ".join(str(s.n) for s in it.rollout)
         last = it.rollout[-1]
         who = f"player {it.winner} wins" + (" (made 0)" if last.n == 0 else f" (the other player went to {last.n})")
         simulation = f"3. Simulation (random moves): {course}: {who}"
@@ -191,7 +192,7 @@ class MCTSStepper(CourseWidget):
         else:
             footer = '<p style="margin:0.3em 0">No iterations yet.</p>'
         colour_note = (f'<span style="color:{WIN}">blue: a winning move exists</span>' if winning else
-                       f'<span style="color:{LOSE}">red: no move wins</span>')
+                       f'<span style="color:{LOSE}">vermillion: no move wins (a red number)</span>')
         body = "".join(rows)
         self.table.value = (f'<div style="margin-right:1.5em;white-space:nowrap"><b>n = {n}</b> ({colour_note})'
                             f'<table style="font-size:1.05em"><tr><th style="{cell}">move</th>'

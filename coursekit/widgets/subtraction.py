@@ -208,10 +208,10 @@ class PlayoutWidget(CourseWidget):
         if self.over:
             winner = self.game.winner(self.state)
             label = (self.player1 if winner == 1 else self.player2).value
-            self.message.show(f"{name} subtracts {move}: {before} -> {self.state.n}. "
+            self.message.show(f"{name} subtracts {move}: {before} → {self.state.n}. "
                               f"Player {winner} ({label}) wins.", "win")
         else:
-            self.message.show(f"{name} subtracts {move}: {before} -> {self.state.n} ({remark}).")
+            self.message.show(f"{name} subtracts {move}: {before} → {self.state.n} ({remark}).")
         if render:
             self.render()
 

@@ -138,7 +138,7 @@ def lesson_08(notebook, expect):
     stepper = widget(notebook, button="Run 100")
     before = image_src(stepper)
     click(stepper, "Step")
-    expect(message(stepper)).to_contain_text("1 iterations so far")
+    expect(message(stepper)).to_have_text("1 iteration so far.")
     expect(stepper).to_contain_text("1. Selection")
     expect(stepper.locator("img").first).not_to_have_attribute("src", before)
     click(stepper, "Run 100")                        # a long iteration text: the move table must not squeeze

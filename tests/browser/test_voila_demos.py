@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from labtools import (click, image_src, keep_screenshot, message, outside_view, play_tournament_round, scroll_to_top,
-                      slide, squeezed_cells, type_into)
+from labtools import (block_outside, click, image_src, keep_screenshot, message, outside_view, play_tournament_round,
+                      scroll_to_top, slide, squeezed_cells, type_into)
 
 from coursekit.plots.legibility import DASHBOARD_WIDTH_PX
 
@@ -113,7 +113,7 @@ def demo_game_graph(page, expect):
 def demo_mcts(page, expect):
     stepper = part(page, button="Step")
     click(stepper, "Step")
-    expect(message(stepper)).to_contain_text("1 iterations so far")
+    expect(message(stepper)).to_have_text("1 iteration so far.")
     click(stepper, "Run 100")
     expect(message(stepper)).to_contain_text("101 iterations so far")
     scroll_to_top(section(page, "MCTS stepper"))
@@ -126,7 +126,7 @@ def demo_mcts(page, expect):
     click(stepper, "Reset")
     expect(message(stepper)).to_contain_text("New search from n = 22")
     click(stepper, "Step")
-    expect(message(stepper)).to_contain_text("1 iterations so far")
+    expect(message(stepper)).to_have_text("1 iteration so far.")
     click(stepper, "Run 10")
     expect(message(stepper)).to_contain_text("11 iterations so far")
     type_into(stepper, "start n", "0")
@@ -157,9 +157,14 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     interact = DEMO_INTERACTIONS.get(path.stem)
     if interact is None:
         pytest.fail(f"{path.name}: no Voila interaction written yet; add one to DEMO_INTERACTIONS in {__file__}")
+    offline = block_outside(page)  # a classroom without internet: the dashboard needs only its Voila server
     page.goto(f"{voila_server.base}/voila/render/{path.name}?token={voila_server.token}", timeout=90_000)
     demo = page.locator(".course-demo").first
     expect(demo).to_be_visible(timeout=60_000)
+    icons = page.locator(".course-demo button i.fa")  # Font Awesome from Voila's own static files, not a CDN
+    assert icons.count() >= 1, "every dashboard has a button with an icon (Reset's)"
+    page.wait_for_function("() => document.fonts.check('900 16px \"Font Awesome 5 Free\"')", timeout=15_000)
+    assert icons.first.evaluate("i => i.getBoundingClientRect().width") > 5, "the icon glyph is drawn"
     width = demo.bounding_box()["width"]
     assert abs(width - DASHBOARD_WIDTH_PX) <= 2, f"the column is {width:.0f} px; figures fit {DASHBOARD_WIDTH_PX} px"
     keep_screenshot(page, f"voila_{path.stem}_open")
@@ -178,3 +183,18 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
         page.kernel_errors)
     errors = [line for line in page.console_lines if "Traceback" in line or "[pageerror]" in line]
     assert not errors, "errors in the page's console:\n" + "\n".join(errors)
+    assert not offline["outside"], f"the dashboard asked other hosts for: {offline['outside']}"
+    assert not offline["failed"], f"requests that failed on the Voila server: {offline['failed']}"
+
+
+def test_the_dashboard_list_needs_no_other_host(voila_server, page):
+    """make demo's first page (Voila's file list) offline: every dashboard listed, nothing asked of a CDN."""
+    from playwright.sync_api import expect
+
+    offline = block_outside(page)
+    page.goto(f"{voila_server.base}/?token={voila_server.token}", timeout=90_000)
+    for path in DEMOS:
+        expect(page.get_by_text(path.name, exact=True)).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    keep_screenshot(page, "voila_dashboard_list")
+    assert not offline["outside"], f"the file list asked other hosts for: {offline['outside']}"
