@@ -12,6 +12,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "baccarat": ("coursekit.console.baccarat", "play source text 001's Punto Banco (a shell script)"),
     "exercises": ("coursekit.grading.generate", "generate exercises/ from solutions/"),
     "grade": ("coursekit.grading.batch", "grade a folder of submitted exercise notebooks"),
+    "arena": ("coursekit.arena.cli", "a round robin of learners' bots, each in the grading sandbox"),
     "mutants": ("coursekit.grading.mutants", "grade single-slip mutants of solutions/: how strong are the tests?"),
     "nbgrader": ("coursekit.grading.nbgrader_export", "write an nbgrader course folder from solutions/"),
     "site": ("coursekit.website", "build the lesson website (Jupyter Book) from the saved lessons"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator, Sequence
 
 from coursekit.arena.bots import Bot
@@ -22,7 +23,7 @@ class PlayerPool:
     """One player per bot for this process, with a lock each and a cap on live sandboxes."""
 
     def __init__(self, bots: Sequence[Bot], game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
-                 max_alive: int = DEFAULT_MAX_ALIVE) -> None:
+                 max_alive: int = DEFAULT_MAX_ALIVE, spawners: int = 2) -> None:
         if isinstance(max_alive, bool) or not isinstance(max_alive, int) or max_alive < 2:
             raise ValueError(f"max_alive must be a whole number of sandboxes, 2 or more, not {max_alive!r}")
         self.bots = {b.name: b for b in bots}
@@ -33,6 +34,9 @@ class PlayerPool:
         self.recent: list[str] = []  # least recently used first
         self.guard = threading.Lock()
         self.closed = False
+        # sandboxes are started on these threads, which live until close(): bwrap --die-with-parent would kill a
+        # sandbox when the thread that started it ends
+        self.spawner = ThreadPoolExecutor(max_workers=spawners, thread_name_prefix="arena-spawner")
 
     def add(self, bots: Sequence[Bot]) -> None:
         """Make more bots known (a Dask worker learns its bots task by task)."""
@@ -49,7 +53,8 @@ class PlayerPool:
         """The player of a bot (created on first use)."""
         with self.guard:
             if name not in self.players:
-                self.players[name] = make_player(self.bots[name], self.game, self.limits, self.use_bwrap)
+                self.players[name] = make_player(self.bots[name], self.game, self.limits, self.use_bwrap,
+                                                 self.spawner)
             return self.players[name]
 
     @contextlib.contextmanager
@@ -115,3 +120,4 @@ class PlayerPool:
             self.closed = True
         for player in players:
             player.close()
+        self.spawner.shutdown(wait=True)

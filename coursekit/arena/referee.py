@@ -30,6 +30,7 @@ A game where both bots forfeit before a move is a draw (both are named at fault)
 from __future__ import annotations
 
 import time
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -105,6 +106,7 @@ class GameRecord:
     winner: Optional[str]
     reason: str = ""  # "" for a game played to its end, else a key of REASONS
     fault: list = field(default_factory=list)  # the bots at fault
+    fault_reasons: list = field(default_factory=list)  # each one's reason (two differ only in a double forfeit)
     detail: str = ""
     moves: list = field(default_factory=list)
     course: list = field(default_factory=list)
@@ -163,8 +165,10 @@ class SandboxPlayer:
 
     sandboxed = True
 
-    def __init__(self, bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True) -> None:
+    def __init__(self, bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
+                 spawner: Optional[Executor] = None) -> None:
         self.bot, self.game, self.limits, self.use_bwrap = bot, game, limits, use_bwrap
+        self.spawner = spawner  # long-lived threads that start the sandboxes (see _start)
         self.sandbox: Optional[Sandbox] = None
         self.broken = bot.problem  # a source that cannot work forfeits every game at once
         self.strikes: list[str] = []
@@ -197,7 +201,12 @@ class SandboxPlayer:
         self.close()
         self.starts += 1
         try:
-            self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
+            # bwrap's --die-with-parent fires when the *thread* that started it ends: a sandbox that outlives the job
+            # thread that needed it first is started by one of the pool's long-lived spawner threads instead
+            if self.spawner is not None:
+                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap).result()
+            else:
+                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
         except SandboxDied as error:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)
@@ -291,9 +300,14 @@ def _value(reply: dict) -> Any:
         return None
 
 
-def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True):
-    """The player for a bot: in the referee's process for a built-in, in a sandbox for a file bot."""
-    return BuiltinPlayer(bot, game) if bot.builtin else SandboxPlayer(bot, game, limits, use_bwrap)
+def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
+                spawner: Optional[Executor] = None):
+    """The player for a bot: in the referee's process for a built-in, in a sandbox for a file bot.
+
+    `spawner`: an executor whose threads live as long as the player's sandboxes (needed when games run on threads
+    that end before the sandboxes do).
+    """
+    return BuiltinPlayer(bot, game) if bot.builtin else SandboxPlayer(bot, game, limits, use_bwrap, spawner)
 
 
 # --- one game -----------------------------------------------------------------------------------------------------
@@ -364,6 +378,7 @@ def _forfeit(record: GameRecord, failed: dict, names: list, state: Any = None,
     """The record of a game a failure ended: the failing seat loses (both failing before a move: a draw)."""
     seats = sorted(failed)
     record.fault = [names[s] for s in seats]
+    record.fault_reasons = [failed[s].kind for s in seats]
     first = failed[seats[0]]
     record.reason = first.kind
     record.detail = "; ".join(f"{names[s]}: {failed[s].detail}" for s in seats) if len(seats) > 1 else first.detail

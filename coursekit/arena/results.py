@@ -117,7 +117,8 @@ class Results:
                 row["wins" if mine == 1 else "draws" if mine == 0.5 else "losses"] += 1
                 row["seconds"] += g.seconds[seat] if seat < len(g.seconds) else 0.0
                 if name in g.fault:
-                    row["failures"][g.reason] = row["failures"].get(g.reason, 0) + 1
+                    reason = _reason_of(g, name)
+                    row["failures"][reason] = row["failures"].get(reason, 0) + 1
         for row in rows.values():
             row["seconds"] = round(row["seconds"], 3)
         return list(rows.values())
@@ -128,9 +129,10 @@ class Results:
         for g in self.games:
             for name in g.fault:
                 seat = 0 if name == g.first else 1
-                entry = table.setdefault((name, g.reason), {"bot": name, "reason": g.reason,
-                                                            "meaning": REASONS.get(g.reason, g.reason),
-                                                            "games": 0, "seconds": 0.0, "example": g.detail})
+                reason = _reason_of(g, name)
+                entry = table.setdefault((name, reason), {"bot": name, "reason": reason,
+                                                          "meaning": REASONS.get(reason, reason),
+                                                          "games": 0, "seconds": 0.0, "example": g.detail})
                 entry["games"] += 1
                 entry["seconds"] += g.seconds[seat] if seat < len(g.seconds) else 0.0
         for entry in table.values():
@@ -214,6 +216,13 @@ class Results:
             results.games += [r for r in records if r.key not in known]
             results.status = "interrupted"
         return results
+
+
+def _reason_of(record: GameRecord, name: str) -> str:
+    """Why this bot lost the game (its own reason in a double forfeit)."""
+    if name in record.fault and len(record.fault_reasons) == len(record.fault):
+        return record.fault_reasons[record.fault.index(name)]
+    return record.reason
 
 
 def read_journal(path: Path) -> tuple[Optional[dict], list[GameRecord]]:

@@ -170,7 +170,7 @@ class Arena:
     def _run_threads(self, batches: list[Batch], finished: Callable[[GameRecord], None],
                      stop: threading.Event) -> None:
         """Play the batches with `jobs` threads sharing one pool of players."""
-        pool = PlayerPool(self.bots, self.game, self.limits, self.sandboxed, self.max_alive)
+        pool = PlayerPool(self.bots, self.game, self.limits, self.sandboxed, self.max_alive, spawners=self.jobs)
         dispatcher = _Dispatcher(batches, pool)
 
         def work() -> None:
