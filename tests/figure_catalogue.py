@@ -414,7 +414,7 @@ def l10_advice_widget():
 def demo_advice_widget():
     from coursekit.widgets.demo import tournament_dashboard
 
-    table = tournament_dashboard(seed=4)["The 100 EUR tournament, with the best advice"].inner
+    table = tournament_dashboard(seed=4)["The 100€ tournament, with the best advice"].inner
     for _ in range(6):
         table.follow.click()
     return Shown(table._path.figure, _widget_width(table.plot.layout.width, DASHBOARD_WIDTH_PX), tight=False,

@@ -27,6 +27,8 @@ def test_every_dashboard_has_demo_style_a_seed_box_and_a_reset(make):
     assert seeds and all(s.value == 3 for s in seeds), "every seeded widget takes the dashboard's seed"
     assert any(isinstance(p, w.Button) and p.description in ("Reset", "New tournament") for p in parts)
     assert repr(board) == "Dashboard: run this cell to show the widget", "stable for nbval, helpful before a run"
+    money = " ".join(p.value for p in parts if isinstance(p, w.HTML))
+    assert "EUR" not in money, "one way to write money on a page: 100€ (as the widgets and the sheet write it)"
 
 
 def test_resettable_rebuilds_the_widget_with_its_first_settings():
@@ -56,7 +58,7 @@ def test_blackjack_dashboard_plays_a_round_from_python():
     table.deal.click()
     table.stand.click()
     assert table.rounds == 1
-    tournament = board["The 100 EUR tournament"]
+    tournament = board["The 100€ tournament"]
     tournament.next.click()
     tournament.amount.value = "5"
     tournament.bet.click()
@@ -66,7 +68,7 @@ def test_blackjack_dashboard_plays_a_round_from_python():
 
 def test_tournament_dashboard_plays_the_advice_and_reset_brings_back_the_first_tournament():
     board = tournament_dashboard(seed=3)
-    box = board["The 100 EUR tournament, with the best advice"]
+    box = board["The 100€ tournament, with the best advice"]
     first = box.inner
     start = first.chance
     assert first.advice.value and "Advice: press Next round." in first.tip.value
@@ -77,7 +79,7 @@ def test_tournament_dashboard_plays_the_advice_and_reset_brings_back_the_first_t
     box.reset.click()  # in place: the chance figure is kept
     assert box.inner is first and first.seed.value == 3 and first.advice.value and first.amount.value == ""
     assert first.game.round == 0 and first.chances == [start] and first.choices == [] and first.given_away == 0
-    fresh = tournament_dashboard(seed=3)["The 100 EUR tournament, with the best advice"].inner
+    fresh = tournament_dashboard(seed=3)["The 100€ tournament, with the best advice"].inner
     for widget in (first, fresh):
         widget.follow.click()
     assert first.game.player.cards == fresh.game.player.cards  # the cards of a fresh tournament with seed 3

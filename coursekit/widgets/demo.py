@@ -111,14 +111,14 @@ class Dashboard(CourseWidget):
 
 
 def blackjack_dashboard(seed: int = 1) -> Dashboard:
-    """Blackjack for class: the seed-000 table and seed 004's 100 EUR tournament."""
+    """Blackjack for class: the seed-000 table and seed 004's 100€ tournament."""
     from coursekit.widgets.blackjack import BlackjackTable
     from coursekit.widgets.tournament import TournamentTable
 
     return Dashboard([
         ("Blackjack table", "Deal, then Hit or Stand; the dealer draws below 17. Same seed, same shoe.",
          BlackjackTable(seed=seed)),
-        ("The 100 EUR tournament", "Start with 100 EUR, bet at least 10, win by doubling. "
+        ("The 100€ tournament", "Start with 100€, bet at least 10€, win by doubling. "
          "New tournament is the Reset.", TournamentTable(seed=seed)),
     ])
 
@@ -163,7 +163,7 @@ def tournament_dashboard(seed: int = 4) -> Dashboard:
     from coursekit.widgets.tournament_advice import AdvisedTournament
 
     return Dashboard([
-        ("The 100 EUR tournament, with the best advice",
+        ("The 100€ tournament, with the best advice",
          "Bet after your first card, then Hit or Stand; the advice is the exact optimum. The line is your chance "
          "to win the tournament after every step.",
          Resettable(lambda: AdvisedTournament(seed=seed), restore=lambda t: _restore_tournament(t, seed))),
