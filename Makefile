@@ -85,8 +85,10 @@ notebooks: $(STAMP)
 browser: $(STAMP) kernel
 	$(PY) -m pytest -p no:cacheprovider -m browser tests
 
+# --template=course (share/jupyter/voila/templates/course): Voila's page without its CDN stylesheets, for offline rooms
 demo: $(STAMP)
-	$(VENV)/bin/voila notebooks/demos --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+	JUPYTER_PATH="$(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH),)" \
+		$(VENV)/bin/voila notebooks/demos --template=course --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
 
 bench: $(STAMP)
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done

@@ -187,8 +187,10 @@ def voila_server(chromium_path, tmp_path_factory):
     _copy_notebooks(REPO / "notebooks" / "demos", work, "*.ipynb")
     port, token = _free_port(), secrets.token_hex(16)
     args = [str(BIN / "voila"), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={token}",
-            f"--Voila.root_dir={work}", "--ServerApp.port_retries=0"]
-    server = Server("Voila", args, work, _isolated_env(root / "jupyter"), port, token, root / "voila.log")
+            f"--Voila.root_dir={work}", "--ServerApp.port_retries=0", "--template=course"]
+    env = _isolated_env(root / "jupyter")
+    env["JUPYTER_PATH"] = str(REPO / "share" / "jupyter")  # the course's Voila template, as make demo finds it
+    server = Server("Voila", args, work, env, port, token, root / "voila.log")
     try:
         server.wait(f"/?token={token}")
         yield server

@@ -232,3 +232,26 @@ def squeezed_cells(locator) -> list[str]:
         const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
         return tops.size > 1;
     }).map(c => c.innerText.trim())""")
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+
+def block_outside(page) -> dict:
+    """Take the page offline, as in a classroom without internet: every request to a host other than this machine
+    is aborted and recorded. Returns {"outside": [urls], "failed": [local responses with status >= 400]}."""
+    import urllib.parse
+
+    record = {"outside": [], "failed": []}
+
+    def route(route):
+        if urllib.parse.urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            record["outside"].append(route.request.url)
+            route.abort("internetdisconnected")
+
+    page.route("**/*", route)
+    page.on("response", lambda response: record["failed"].append(f"{response.status} {response.url}")
+            if response.status >= 400 else None)
+    return record
