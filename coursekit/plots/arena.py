@@ -63,8 +63,7 @@ def plot_win_matrix(matrix, ax=None, width_in: float = LESSON_WIDTH_IN, order: O
     order = list(range(n)) if order is None else list(order)
     rate = matrix.rate[np.ix_(order, order)]
     names = [matrix.names[i] for i in order]
-    cmap = ListedColormap(win_rate_colours())
-    cmap.set_bad(LIGHT)
+    cmap = ListedColormap(win_rate_colours()).with_extremes(bad=LIGHT)
     image = ax.imshow(np.ma.masked_invalid(rate), cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
     ax.set_xticks(range(n), names, rotation=60, ha="right", rotation_mode="anchor")
     ax.set_yticks(range(n), names)
