@@ -14,7 +14,7 @@ from coursekit.grading import check, questions
 from coursekit.grading.cases import Probe
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.questions import ex10
-from coursekit.grading.runner import run_question
+from coursekit.grading.runner import report, run_question
 from coursekit.tournament_transcripts import (
     ANSWERS_1,
     CARDS_1,
@@ -22,6 +22,7 @@ from coursekit.tournament_transcripts import (
     SHEET_2,
     first_difference,
     forgiving_line,
+    lines,
     play_learner_game,
     seed_methods_used,
 )
@@ -70,12 +71,50 @@ def swap(old: str, new: str):
     return edit
 
 
-# each extended rule broken on its own, in the worked solution's class
-NATURAL_PAYS_EVEN = swap("self.money = self.money + self.bet * 1.5", "self.money = self.money + self.bet")
-DEALER_NATURAL_IS_21 = swap("        if self.IsBlackjack(self.dealer):\n            print(\"Dealer won",
-                            "        if False:\n            print(\"Dealer won")
-ACES_ALWAYS_11 = swap("        total = sum(hand)\n        if 1 in hand and total + 10 <= 21:\n            total += 10",
-                      "        total = sum(11 if v == 1 else v for v in hand)")
+# one slip each in the worked solution's class: (the rule's test label starts with, the edit, the named slip or "")
+RULE_SLIPS = {
+    "cards": ("10.q2", "dealing and printing a card",
+              swap('12: "Queen", 13: "King"}', '12: "King", 13: "Queen"}'), ""),
+    "turn": ("10.q2", "your turn",
+             swap("            self.money = self.money - self.bet\n            return False\n        return True",
+                  "            self.money = self.money - self.bet\n        return True"), ex10.DEALER_AFTER_BUST),
+    "hit-message": ("10.q2", "your turn", swap('            print("Please answer y or n.")\n', ""),
+                    ex10.NO_HIT_MESSAGE),
+    "limits": ("10.q2", "the bet question shows the limits",
+               swap("and ≤ {self.money}€. ", "and ≤ {self.money - self.min_bet}€. "), ""),
+    "all-in": ("10.q2", "a bet of all your money", swap("int(answer) <= self.money", "int(answer) < self.money"),
+               ex10.REFUSES_ALL_IN),
+    "invalid-bet": ("10.q2", "a bet that is not allowed",
+                    swap('            print(f"Please bet a whole number of euros from {self.min_bet} to '
+                         '{self.money}.")\n', ""), ex10.NO_BET_MESSAGE),
+    "dealer-17": ("10.q2", "the dealer draws while 16",
+                  swap("while self.HandValue(self.dealer) <= 16:", "while self.HandValue(self.dealer) <= 17:"),
+                  ex10.DEALER_DRAWS_ON_17),
+    "dealer-16": ("10.q2", "the dealer draws while 16",
+                  swap("while self.HandValue(self.dealer) <= 16:", "while self.HandValue(self.dealer) < 16:"),
+                  ex10.DEALER_STOPS_EARLY),
+    "dealer-21-bust": ("10.q2", "the dealer's 21 of three cards", swap("elif theirs > 21:", "elif theirs >= 21:"),
+                       ex10.DEALER_21_BUST),
+    "standoff": ("10.q2", "settling", swap("elif theirs > mine:", "elif theirs >= mine:"), ""),
+    "goal": ("10.q2", "exactly 200€", swap("while self.min_bet <= self.money < self.goal:",
+                                           "while self.min_bet <= self.money <= self.goal:"), ex10.PLAYS_ON_AT_GOAL),
+    "goal-line": ("10.q2", "exactly 200€", swap("if self.money >= self.goal:", "if self.money > self.goal:"),
+                  ex10.PLAYS_ON_AT_GOAL),
+    "minimum": ("10.q2", "below the 10€ minimum", swap("while self.min_bet <= self.money < self.goal:",
+                                                       "while self.min_bet < self.money < self.goal:"), ""),
+    "natural-1:1": ("10.q3", "your natural", swap("self.money = self.money + self.bet * 1.5",
+                                                  "self.money = self.money + self.bet"), ex10.NATURAL_ONE_TO_ONE),
+    "natural-2:1": ("10.q3", "your natural", swap("self.money = self.money + self.bet * 1.5",
+                                      "self.money = self.money + self.bet * 2"), ex10.NATURAL_TWO_TO_ONE),
+    "dealer-natural": ("10.q3", "the dealer's natural",
+                       swap('        if self.IsBlackjack(self.dealer):\n            print("Dealer won',
+                            '        if False:\n            print("Dealer won'), ex10.DEALER_NATURAL_NOT_BEATING),
+    "aces-11": ("10.q4", "", swap("        total = sum(hand)\n        if 1 in hand and total + 10 <= 21:\n"
+                                  "            total += 10", "        total = sum(11 if v == 1 else v for v in hand)"),
+                ex10.ACES_ALWAYS_11),
+}
+ACES_ALWAYS_11 = RULE_SLIPS["aces-11"][2]
+APOSTROPHE = swap('print("Dealer\'s turn...")', 'print("Dealers turn...")')
 
 
 @pytest.fixture(scope="module")
@@ -88,10 +127,12 @@ def test_the_worked_solution_scores_full_marks_with_check(solution):
         result = run_question(q, solution, public_only=False)
         assert not [o for o in result.outcomes if o.status == "fail"], q.qid
         assert result.points == (0 if q.manual else q.max_points)
-    assert sum(q.max_points for q in questions("10") if not q.manual) == 19
-    assert "points: 8/8" in printed("10.q1", solution)
-    text = printed("10.q2", solution)
-    assert "points: 2/2 on the public tests; 1 more grading test worth 1 point" in text
+    assert {q.qid: q.max_points for q in questions("10") if not q.manual} == {
+        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 2, "10.q5": 3}
+    assert "points: 4/4" in printed("10.q1", solution)
+    assert "points: 10/10" in printed("10.q2", solution)
+    text = printed("10.q3", solution)
+    assert "points: 2/2 on the public tests; 2 more grading tests worth 2 points" in text
 
 
 def test_the_generated_exercise_scores_zero():
@@ -99,35 +140,89 @@ def test_the_generated_exercise_scores_zero():
     for q in questions("10"):
         result = run_question(q, ns, public_only=False)
         assert result.points == 0 and all(o.status in ("fail", "manual") for o in result.outcomes), q.qid
-    assert "[the program stopped: NotImplementedError: welcome lines" in printed("10.q1", ns)
+    assert "[the program stopped: NotImplementedError: welcome lines" in printed("10.q2", ns)
 
 
-@pytest.mark.parametrize("edit, broken, transcript", [
-    (NATURAL_PAYS_EVEN, "10.q2", 2),  # transcript 2 shows the natural
-    (DEALER_NATURAL_IS_21, "10.q3", 2),  # and the dealer's natural
-    (ACES_ALWAYS_11, "10.q4", 1),  # transcript 1 the dealer's Ace, 2, 9 worth 12
-], ids=["natural", "dealer-natural", "aces"])
-def test_one_broken_rule_fails_its_rule_tests_and_the_transcript_showing_it_only(edit, broken, transcript):
-    tests = score(namespace(SOLUTION, edit))
-    wrong = {qid: [label for label, status in outcomes if status == "fail"] for qid, outcomes in tests.items()}
-    assert {qid for qid, labels in wrong.items() if labels} == {"10.q1", broken}
-    assert len(wrong[broken]) == len(tests[broken]) == 2  # its public and its graded deal
-    (label,) = wrong["10.q1"]
-    assert label.startswith(f"transcript {transcript} ")
+def failing(ns: dict) -> dict:
+    """{qid: [labels of the failing tests]} for the questions with a failing test, and the points."""
+    wrong, points = {}, 0
+    for q in questions("10"):
+        result = run_question(q, ns, public_only=False)
+        points += result.points
+        labels = [o.label for o in result.outcomes if o.status == "fail"]
+        if labels:
+            wrong[q.qid] = labels
+    return wrong, points
 
 
-def test_the_first_differing_line_is_named_with_the_sheets_line_and_yours():
-    ns = namespace(SOLUTION, ACES_ALWAYS_11)
-    text = printed("10.q1", ns)
-    assert ("FAIL  transcript 1 (Beispielausgabe 1) replayed, line 12 of 41 (blank lines not counted) is the first "
-            "to differ: expected 'Dealer has 9, hand value is 12.', got 'Dealer has 9, hand value is 22.'  [0/4]"
-            in text)
-    assert "pass  transcript 2 (Beispielausgabe 2) replayed: expected all 17 lines, got the same  [3/3]" in text
-    text = printed("10.q2", namespace(SOLUTION, NATURAL_PAYS_EVEN))
-    assert ("line 5 of 5 (blank lines not counted) is the first to differ: expected '*** ROUND 2, you have 145.0€ "
-            "left.', got '*** ROUND 2, you have 130€ left.'" in text)
-    short = namespace(SOLUTION, swap('print("Dealer wins!")', 'pass'))
-    assert "expected 'Dealer wins!', got '*** ROUND 4, you have 160€ left.'" in printed("10.q1", short)
+@pytest.mark.parametrize("rule", list(RULE_SLIPS))
+def test_one_rule_broken_fails_that_rules_tests_only_and_names_the_slip(rule, solution):
+    qid, label, edit, slip = RULE_SLIPS[rule]
+    tests = {q.qid: q for q in questions("10")}
+    assert not failing(solution)[0]  # the right program passes this rule's tests (and all others)
+    wrong, points = failing(namespace(SOLUTION, edit))
+    assert set(wrong) == {qid}, wrong
+    own = [case for case in tests[qid].cases if case.label.startswith(label)]
+    assert all(any(w.startswith(case.label) for w in wrong[qid]) for case in own)  # every test of the rule fails
+    assert len(wrong[qid]) == len(own)  # and only they
+    assert points == 23 - sum(case.points for case in own)
+    if slip:
+        outcomes = run_question(tests[qid], namespace(SOLUTION, edit), public_only=False).outcomes
+        assert {o.slip for o in outcomes if not o.passed} == {slip}
+        if any(case.public for case in own):  # check() shows it too
+            assert f"looks like a common slip: {slip}" in printed(qid, namespace(SOLUTION, edit))
+
+
+def test_a_missing_apostrophe_costs_the_half_point_of_the_dealers_turn_wording_only():
+    wrong, points = failing(namespace(SOLUTION, APOSTROPHE))
+    assert points == 22.5
+    assert wrong == {"10.q1": ["the wording of the dealer's turn, transcripts 1 and 2: transcript 1, line 9 (numbers "
+                               "and card names may differ, the words not)"]}
+    assert ("FAIL  the wording of the dealer's turn, transcripts 1 and 2: transcript 1, line 9 (numbers and card names "
+            "may differ, the words not): expected \"Dealer's turn...\", got 'Dealers turn...'  [0/0.5]"
+            in printed("10.q1", namespace(SOLUTION, APOSTROPHE)))
+
+
+def test_a_wrong_value_costs_rule_points_never_wording_points():
+    """The sheet's words with wrong values pass question 1; right values in other words pass questions 2-5."""
+    wrong, _ = failing(namespace(SOLUTION, ACES_ALWAYS_11))
+    assert set(wrong) == {"10.q4"}
+    reworded = namespace(SOLUTION, swap('print("You win!")', 'print("You won!")'))
+    wrong, points = failing(reworded)
+    assert wrong == {"10.q1": [wrong["10.q1"][0]]} and "who won the round" in wrong["10.q1"][0] and points == 22.5
+
+
+def test_the_rule_tests_name_the_learners_line_and_the_expected_one():
+    text = printed("10.q2", namespace(SOLUTION, RULE_SLIPS["dealer-21-bust"][2]))
+    assert ("FAIL  the dealer's 21 of three cards against your 20: round 1, who won the round: expected 'Dealer "
+            "wins!', got 'Dealer busted, you won!' -- looks like a common slip: " + ex10.DEALER_21_BUST + "  [0/1]"
+            ) in text
+    text = printed("10.q3", namespace(SOLUTION, RULE_SLIPS["natural-1:1"][2]))
+    assert ("round 2, the money: expected '*** ROUND 2, you have 145.0€ left.', got '*** ROUND 2, you have 130€ "
+            "left.'") in text
+    text = printed("10.q2", namespace(SOLUTION, RULE_SLIPS["goal"][2]))
+    assert ("round 2, the end of the tournament: expected 'You have 200€, you at least doubled your money!', got "
+            "'*** ROUND 3, you have 200€ left.'") in text
+
+
+def test_named_slips_name_the_mistake_never_the_expected_line():
+    sentences = [v for k, v in vars(ex10).items() if k.isupper() and isinstance(v, str) and "€" not in v
+                 and len(v) > 40 and k not in ("PROMPT", "MODULE", "REPLAYS")]
+    assert len(sentences) >= 14
+    expected = {line for deal in ex10.DEALS.values() for line in deal.expected.splitlines()}
+    for sentence in sentences:
+        assert not any(line in sentence for line in expected if len(line) > 8), sentence
+
+
+def test_the_edge_slips_are_distinct_wrong_values():
+    right = ex10.edge_after_first_card(1)
+    wrong = [slip.wrong_value() for slip in ex10.EDGE_SLIPS]
+    assert right not in wrong and len({round(float(w), 9) for w in wrong}) == len(wrong)
+    q5 = {q.qid: q for q in questions("10")}["10.q5"]
+    for slip in ex10.EDGE_SLIPS:
+        result = run_question(q5, {"edge_after_ace": float(slip.wrong_value())}, public_only=False)
+        assert result.outcomes[1].slip == slip.says, slip.says
+        assert f"{float(right):.6f}"[:7] not in report(result)
 
 
 def test_what_is_forgiven_and_what_is_not():
@@ -150,10 +245,11 @@ def test_the_expected_deals_are_what_the_course_console_prints():
         console([], stdin=io.StringIO("".join(a + "\n" for a in answers)), stdout=out, deck=StackedDeck(cards))
         return out.getvalue()
 
-    deals = [ex10.NATURAL, ex10.NATURAL_HALF_EUROS, ex10.DEALER_NATURAL, ex10.DEALER_NATURAL_FIVE_CARDS, ex10.ACES,
-             ex10.DEALER_ACES]
-    for cards, answers, expected in deals:
-        assert first_difference(ex10.from_round_one(replay(cards, answers)), expected) is None, cards
+    for name, deal in ex10.DEALS.items():
+        printed_lines = ex10.from_round_one(replay(deal.cards, deal.answers))
+        assert first_difference(printed_lines, deal.expected) is None, name
+        if deal.complete:  # the tournament ended: nothing after it, though cards and answers were left
+            assert lines(printed_lines) == lines(deal.expected), name
 
 
 def test_the_solution_replays_the_sheet_exactly_and_the_grader_side_sends_no_expected_line(solution):
@@ -162,7 +258,7 @@ def test_the_solution_replays_the_sheet_exactly_and_the_grader_side_sends_no_exp
     assert first_difference(play_learner_game(cls, 2), SHEET_2) is None
     assert seed_methods_used(cls) == ["InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet"]
     sent = json.dumps([case.requests(1.0) for q in questions("10") for case in q.cases if isinstance(case, Probe)])
-    assert "Dealer" not in sent and "WELCOME" not in sent and "hand value" not in sent
+    assert "Dealer" not in sent and "WELCOME" not in sent and "hand value" not in sent and "doubled" not in sent
 
 
 def test_replays_are_bounded_and_survive_exits_errors_and_input():
@@ -249,13 +345,14 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
     out = tmp_path / "out" / "grades.csv"
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "1"]) == 0
     records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
-    assert (records["solution"]["points"], records["solution"]["max_points"]) == (19, 19)
+    assert (records["solution"]["points"], records["solution"]["max_points"]) == (23, 23)
     assert records["exercise"]["points"] == 0
     aces = records["aces"]["questions"]
     assert {qid: q["points"] for qid, q in aces.items()} == {
-        "10.q1": 4, "10.q2": 3, "10.q3": 3, "10.q4": 0, "10.q5": 2, "10.q6": 0}
-    (feedback,) = [t for t in aces["10.q1"]["tests"] if t["status"] == "fail"]
-    assert "line 12 of 41" in feedback["label"] and feedback["actual"] == "'Dealer has 9, hand value is 22.'"
+        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 0, "10.q5": 3, "10.q6": 0}
+    feedback = [t for t in aces["10.q4"]["tests"] if t["status"] == "fail"]
+    assert len(feedback) == 2 and feedback[0]["actual"] == "'You have Ace, hand value is 26.'"
+    assert feedback[0]["slip"] == ex10.ACES_ALWAYS_11
 
 
 @pytest.mark.slow
