@@ -44,6 +44,22 @@ def natural_chance_one_order(decks: int) -> Fraction:
     return natural_chance(decks) / 2
 
 
+def natural_chance_tens(decks: int, tens_per_deck: int) -> Fraction:
+    """The chance of a natural with a wrong count of ten-valued cards per deck (4: only the 10s; 12: only J, Q, K)."""
+    cards, aces, tens = 52 * decks, 4 * decks, tens_per_deck * decks
+    return Fraction(2 * aces * tens, cards * (cards - 1))
+
+
+def three_card_bust_by(total) -> Fraction:
+    """The chance that three cards from one fresh deck bust when a hand's total is counted by `total` (None: bust)."""
+    busted = all_hands = 0
+    for ranks in combinations_with_replacement(RANKS, 3):
+        ways = prod(comb(4, ranks.count(r)) for r in set(ranks))
+        all_hands += ways
+        busted += ways * (total(list(ranks)) is None)
+    return Fraction(busted, all_hands)
+
+
 def three_card_bust_unweighted() -> Fraction:
     """Bust among rank multisets counted once each, as if every multiset were equally likely (they are not)."""
     sets = list(combinations_with_replacement(RANKS, 3))
@@ -76,6 +92,35 @@ def total_one_ace_down(cards: list):
     return None if total > 21 else total
 
 
+def _hard(cards: list) -> int:
+    return sum(1 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+
+
+def total_aces_always_one(cards: list):
+    """The slip of never counting an ace 11."""
+    total = _hard(cards)
+    return None if total > 21 else total
+
+
+def total_ace_below_21(cards: list):
+    """The slip of counting an ace 11 only when that stays below 21 (`< 21` for `<= 21`)."""
+    total = _hard(cards)
+    if "A" in cards and total + 10 < 21:
+        total += 10
+    return None if total > 21 else total
+
+
+def total_21_busts(cards: list):
+    """The slip of calling 21 a bust (`total < 21` for `total <= 21`)."""
+    total = blackjack.hand_total(cards)
+    return None if total is None or total >= 21 else total
+
+
+def soft_below_21(cards: list) -> bool:
+    """The slip of calling a hand soft only while the ace as 11 stays below 21."""
+    return "A" in cards and _hard(cards) + 10 < 21
+
+
 def soft_if_any_ace(cards: list) -> bool:
     """The slip of calling every hand with an ace soft."""
     return "A" in cards
@@ -88,41 +133,78 @@ NATURAL_SLIPS = [
          answer=natural_chance_with_replacement),
     Slip("this counts only ace-then-ten; ten-then-ace is a natural too", answer=lambda: natural_chance_one_order(6)),
     Slip("this is the one-deck chance counting only ace-then-ten", answer=lambda: natural_chance_one_order(1)),
+    Slip("only the 10s are counted as ten-valued: J, Q and K count 10 too", answer=lambda: natural_chance_tens(6, 4)),
+    Slip("J, Q and K are counted as ten-valued but not the 10s", answer=lambda: natural_chance_tens(6, 12)),
 ]
 BUST_SLIPS = [
     Slip("this counts each set of three ranks once; sets are not equally likely (weigh each by its number of ways)",
          answer=three_card_bust_unweighted),
     Slip("this draws every card from a full deck again (with replacement); the question takes three cards from one "
          "deck", answer=three_card_bust_with_replacement),
+    Slip("this counts 21 as a bust; a hand busts only over 21", answer=lambda: three_card_bust_by(total_21_busts)),
+    Slip("this counts every ace as 11; an ace counts 1 when 11 would bust the hand",
+         answer=lambda: three_card_bust_by(total_every_ace_eleven)),
 ]
+BUST_TOTAL = "a busted hand must give None, not its total over 21"
+EVERY_ACE_11 = "every ace counted as 11: an ace counts 1 when 11 would go over 21"
+ACES_ONE = "every ace counted as 1: one ace counts 11 when that does not go over 21"
+ACE_BELOW_21 = "an ace counts 11 also when that makes exactly 21"
+TWENTY_ONE = "21 is not a bust: a hand busts only over 21"
 TOTAL_SLIPS = [
-    Slip("a busted hand must give None, not its total over 21", reference=total_without_bust_none),
-    Slip("every ace counted as 11: an ace counts 1 when 11 would go over 21", reference=total_every_ace_eleven),
+    Slip(BUST_TOTAL, reference=total_without_bust_none),
+    Slip(EVERY_ACE_11, reference=total_every_ace_eleven),
     Slip("only one ace turned from 11 to 1: with several aces, each may need to count 1", reference=total_one_ace_down),
+    Slip(ACES_ONE, reference=total_aces_always_one),
+    Slip(ACE_BELOW_21, reference=total_ace_below_21),
+    Slip(TWENTY_ONE, reference=total_21_busts),
 ]
+
+
+def _slips_on(cards: list, *named) -> list:
+    """Case slips for one hand: each (sentence, wrong total function) giving a wrong total no earlier one gives.
+
+    A wrong None is left unnamed for a hand that does not bust: many mistakes end in None there.
+    """
+    slips, seen = [], [blackjack.hand_total(cards), None]
+    if blackjack.hand_total(cards) is None:
+        seen = [None]
+    for says, wrong in named:
+        if wrong(cards) not in seen:
+            seen.append(wrong(cards))
+            if blackjack.hand_total(cards) is None and says == BUST_TOTAL:
+                says = "this hand is over 21: it is busted, and a busted hand has no total"
+            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(cards)))
+    return slips
+
+
+HAND_SLIPS = [(BUST_TOTAL, total_without_bust_none), (EVERY_ACE_11, total_every_ace_eleven),
+              (ACES_ONE, total_aces_always_one), (ACE_BELOW_21, total_ace_below_21), (TWENTY_ONE, total_21_busts)]
+SOFT_AT_21 = "a hand is still soft when its ace as 11 makes exactly 21"
+ANY_ACE_SOFT = "a hand with an ace is soft only while an ace still counts 11 (not over 21)"
 
 
 QUESTIONS = [
     Question("02.q1", "hand_total(cards): the best total, None when busted", "function", [
-        Case("hand_total(['10', '5', 'A'])", 16),
-        Case("hand_total(['A', 'A'])", 12),
-        Case("hand_total(['A', 'K'])", 21),
-        Case("hand_total(['K', 'Q', '5'])", None),
-        Case("hand_total(['A', 'A', 'A', 'A'])", 14),
-        Case("hand_total(['A'] * 12)", 12, public=False),
+        Case("hand_total(['10', '5', 'A'])", 16, slips=_slips_on(['10', '5', 'A'], *HAND_SLIPS)),
+        Case("hand_total(['A', 'A'])", 12, slips=_slips_on(['A', 'A'], *HAND_SLIPS)),
+        Case("hand_total(['A', 'K'])", 21, slips=_slips_on(['A', 'K'], *HAND_SLIPS)),
+        Case("hand_total(['K', 'Q', '5'])", None, slips=_slips_on(['K', 'Q', '5'], *HAND_SLIPS)),
+        Case("hand_total(['A', 'A', 'A', 'A'])", 14, slips=_slips_on(['A', 'A', 'A', 'A'], *HAND_SLIPS)),
+        Case("hand_total(['A'] * 12)", 12, public=False, slips=_slips_on(['A'] * 12, *HAND_SLIPS)),
         Case("hand_total([])", 0, public=False),
         Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands",
               slips=TOTAL_SLIPS),
     ], course_code=('coursekit.blackjack.hand_total',)),
     Question("02.q2", "is_soft(cards): does an ace count 11 in the best total?", "function", [
         Case("is_soft(['A', '6'])", True),
-        Case("is_soft(['A', '6', 'K'])", False),
-        Case("is_soft(['A', 'A', '9'])", True),
+        Case("is_soft(['A', '6', 'K'])", False, slips=[Slip(ANY_ACE_SOFT, answer=lambda: soft_if_any_ace(['A']))]),
+        Case("is_soft(['A', 'A', '9'])", True,
+             slips=[Slip(SOFT_AT_21, answer=lambda: soft_below_21(['A', 'A', '9']))]),
         Case("is_soft(['10', '7'])", False),
-        Case("is_soft(['K', 'Q', 'A', 'A'])", False, public=False),
+        Case("is_soft(['K', 'Q', 'A', 'A'])", False, public=False,
+             slips=[Slip(ANY_ACE_SOFT, answer=lambda: soft_if_any_ace(['A']))]),
         Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands",
-              slips=[Slip("a hand with an ace is soft only while an ace still counts 11 (not over 21)",
-                          reference=soft_if_any_ace)]),
+              slips=[Slip(ANY_ACE_SOFT, reference=soft_if_any_ace), Slip(SOFT_AT_21, reference=soft_below_21)]),
     ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total')),
     Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
         IsA("p_natural_6", Fraction),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 from coursekit.tournament import bet_for, doubling_probability
 
 # an infinite deck: ace (1), 2..9 with 1/13 each, ten-valued with 4/13
@@ -32,29 +32,129 @@ def best_fixed_bet() -> int:
     return max(range(10, 101, 10), key=doubling_probability)
 
 
+# --- common slips, computed here from the rule they break ----------------------------------------------------------
+
+UNIFORM_CHANCES = {v: Fraction(1, 10) for v in range(1, 11)}  # the slip: every card value equally likely
+
+
+@lru_cache(maxsize=None)
+def _bust_variant(hard: int, ace: bool, stands_at: int, soft: bool, uniform: bool, bust_at: int) -> Fraction:
+    """The dealer's bust chance under a slip: aces never 11 (soft=False), values 1/10 each, or a bust at `bust_at`."""
+    best = hard + 10 if soft and ace and hard + 10 <= 21 else hard
+    if hard >= bust_at:
+        return Fraction(1)
+    if best >= stands_at:
+        return Fraction(0)
+    chances = UNIFORM_CHANCES if uniform else CARD_CHANCES
+    return sum(p * _bust_variant(hard + v, ace or v == 1, stands_at, soft, uniform, bust_at)
+               for v, p in chances.items())
+
+
+def bust_aces_one(stands_at: int = 17) -> Fraction:
+    """The slip of never counting the dealer's ace 11 (a soft 17 draws)."""
+    return _bust_variant(0, False, stands_at, False, False, 22)
+
+
+def bust_uniform_values(stands_at: int = 17) -> Fraction:
+    """The slip of giving every card value 1 to 10 the same chance (ten-valued cards are 4 of 13 ranks)."""
+    return _bust_variant(0, False, stands_at, True, True, 22)
+
+
+def bust_at_21(stands_at: int = 17) -> Fraction:
+    """The slip of counting 21 as a bust."""
+    return _bust_variant(0, False, stands_at, True, False, 21)
+
+
+def bust_standing_above(stands_at: int = 17) -> Fraction:
+    """The slip of drawing on `stands_at` itself (standing only above it)."""
+    return dealer_bust_reference(stands_at + 1)
+
+
+def bold_unrounded(bankroll: int) -> int:
+    """The bold bet not rounded down to 10 EUR steps."""
+    return max(10, min(bankroll, 200 - bankroll))
+
+
+def bold_all_in(bankroll: int) -> int:
+    """Everything on one hand, whatever reaches the goal."""
+    return bankroll
+
+
+def bold_without_minimum(bankroll: int) -> int:
+    """The bold bet rounded down, but never raised to the minimum bet."""
+    return min(bankroll, 200 - bankroll) // 10 * 10
+
+
+def bold_rounded_up(bankroll: int) -> int:
+    """The bold bet rounded up to 10 EUR steps."""
+    return max(10, -(-min(bankroll, 200 - bankroll) // 10) * 10)
+
+
+BOLD_SLIPS = [
+    ("bets go in 10 EUR steps: round the bet down to a multiple of 10", bold_unrounded),
+    ("this bets all the money; bold bets what reaches the goal, and at most all the money", bold_all_in),
+    ("a bet is never below the minimum bet of 10 EUR", bold_without_minimum),
+    ("round the bet down to 10 EUR steps, not up", bold_rounded_up),
+]
+DEALER_SLIPS = [
+    ("an ace counts 11 when that does not bust: a soft total at or over stands_at stands too", bust_aces_one),
+    ("the dealer stands on stands_at itself, not only above it", bust_standing_above),
+    ("a ten-valued card (10, J, Q, K) comes with chance 4/13, every other value with 1/13", bust_uniform_values),
+    ("21 is not a bust: the dealer busts only over 21", bust_at_21),
+]
+
+
+def _case_slips(named: list, right, *args) -> list:
+    """Slips for one input: each (sentence, wrong function) giving a wrong value no earlier one gives."""
+    slips, seen = [], [right(*args)]
+    for says, wrong in named:
+        if wrong(*args) not in seen:
+            seen.append(wrong(*args))
+            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args)))
+    return slips
+
+
+def _bold(bankroll: int) -> int:
+    return bet_for(bankroll, "bold")
+
+
 QUESTIONS = [
     Question("03.q1", "bold_bet(bankroll): bet what doubles the money, in 10 EUR steps", "function", [
-        Case("bold_bet(100)", 100),
-        Case("bold_bet(150)", 50),
-        Case("bold_bet(30)", 30),
-        Case("bold_bet(175)", 20),
-        Case("bold_bet(195)", 10),
-        Sweep("bold_bet", lambda: [(b,) for b in range(10, 200, 5)], lambda b: bet_for(b, "bold"), points=2,
-              label="bold_bet for bankrolls 10, 15, ..., 195"),
+        Case("bold_bet(100)", 100, slips=_case_slips(BOLD_SLIPS, _bold, 100)),
+        Case("bold_bet(150)", 50, slips=_case_slips(BOLD_SLIPS, _bold, 150)),
+        Case("bold_bet(30)", 30, slips=_case_slips(BOLD_SLIPS, _bold, 30)),
+        Case("bold_bet(175)", 20, slips=_case_slips(BOLD_SLIPS, _bold, 175)),
+        Case("bold_bet(195)", 10, slips=_case_slips(BOLD_SLIPS, _bold, 195)),
+        Sweep("bold_bet", lambda: [(b,) for b in range(10, 200, 5)], _bold, points=2,
+              label="bold_bet for bankrolls 10, 15, ..., 195",
+              slips=[Slip(says, reference=wrong) for says, wrong in BOLD_SLIPS]),
     ], course_code=('coursekit.tournament.bet_for',)),
     Question("03.q2", "dealer_bust_chance(stands_at): the dealer's exact bust chance", "function", [
-        Case("dealer_bust_chance(12)", Fraction(0), label="dealer_bust_chance(12): below 12 no card can bust"),
-        Case("dealer_bust_chance(14)", lambda: dealer_bust_reference(14)),
-        Case("dealer_bust_chance(16)", lambda: dealer_bust_reference(16)),
+        Case("dealer_bust_chance(12)", Fraction(0), label="dealer_bust_chance(12): below 12 no card can bust",
+             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 12)),
+        Case("dealer_bust_chance(14)", lambda: dealer_bust_reference(14),
+             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 14)),
+        Case("dealer_bust_chance(16)", lambda: dealer_bust_reference(16),
+             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 16)),
         Sweep("dealer_bust_chance", lambda: [(s,) for s in range(2, 23) if s != 17], dealer_bust_reference,
-              points=3, label="dealer_bust_chance(s) for s = 2..22 (but 17)"),
+              points=3, label="dealer_bust_chance(s) for s = 2..22 (but 17)",
+              slips=[Slip(says, reference=wrong) for says, wrong in DEALER_SLIPS]),
     ]),
     Question("03.q3", "how often does the dealer bust, standing on 17?", "number", [
         IsA("p_dealer_bust", Fraction),
-        Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2),
+        Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2, slips=[
+            *_case_slips(DEALER_SLIPS, dealer_bust_reference, 17),
+            Slip("this is the dealer who stands from 16 on; the question's dealer stands on 17",
+                 answer=lambda: dealer_bust_reference(16)),
+        ]),
     ]),
     Question("03.q4", "the fixed bet that doubles 100 EUR most often", "number", [
-        Case("best_fixed_bet", best_fixed_bet, points=2),
+        Case("best_fixed_bet", best_fixed_bet, points=2, slips=[
+            Slip("this is the fixed bet with the lowest chance to double; the question asks for the highest",
+                 answer=lambda: min(range(10, 101, 10), key=doubling_probability)),
+            Slip("this is a chance of doubling; the question asks for the bet in EUR",
+                 answer=lambda: doubling_probability(best_fixed_bet())),
+        ]),
     ]),
     Question("03.q5", "timid or bold?", "written", [Written("timid_or_bold")]),
 ]

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 
 from coursekit import baccarat
-from coursekit.grading.cases import Case, IsA, Question, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 
 TARGET = 0.0005  # the error bar asked for in question 3: +-0.05 percentage points
 
@@ -46,31 +46,145 @@ def fair_commission() -> Fraction:
     return 1 - p["player"] / p["banker"]
 
 
+# --- common slips, computed here from the rule they break ----------------------------------------------------------
+
+def edge_without_commission(bet: str, p: dict) -> Fraction:
+    """The banker bet paid 1:1 (the 5% commission forgotten)."""
+    return p["player"] - p["banker"] if bet == "banker" else reference_edge(bet, p)
+
+
+def edge_as_gain(bet: str, p: dict) -> Fraction:
+    """The player's expected gain instead of the house edge (the sign turned)."""
+    return -reference_edge(bet, p)
+
+
+def edge_eight_for_one(bet: str, p: dict) -> Fraction:
+    """The tie paid "8 for 1" (7 won) instead of 8 to 1 (8 won and the stake back)."""
+    return 1 - 8 * p["tie"] if bet == "tie" else reference_edge(bet, p)
+
+
+def edge_tie_loses(bet: str, p: dict) -> Fraction:
+    """A tie counted as a loss of the player and banker bets (it is a push)."""
+    return reference_edge(bet, p) + p["tie"] if bet in ("player", "banker") else reference_edge(bet, p)
+
+
+EDGE_SLIPS = [
+    ("the banker bet pays 1:1 less a 5% commission on its wins", edge_without_commission),
+    ("this is the player's expected gain; the house edge is the player's expected loss", edge_as_gain),
+    ("8 to 1 means 8 won and the stake back, not 8 back in all", edge_eight_for_one),
+    ("a tie returns the player and banker bets (a push); it is not a loss", edge_tie_loses),
+]
+
+
+def bar_without_z(count: int, n: int) -> float:
+    """One standard error, without the 1.96 of a 95% interval."""
+    p = count / n
+    return math.sqrt(p * (1 - p) / n)
+
+
+def bar_without_root(count: int, n: int) -> float:
+    """1.96 times the variance of the frequency, the square root forgotten."""
+    p = count / n
+    return 1.96 * p * (1 - p) / n
+
+
+def bar_in_percent(count: int, n: int) -> float:
+    """The frequency taken in percent (100 count / n) inside the formula."""
+    p = 100 * count / n
+    return 1.96 * math.sqrt(abs(p * (1 - p)) / n)
+
+
+BAR_SLIPS = [
+    ("this is one standard error; a 95% error bar is 1.96 standard errors", bar_without_z),
+    ("the error bar takes the square root of p (1 - p) / n", bar_without_root),
+    ("p is the frequency count / n, not a percentage", bar_in_percent),
+]
+
+
+def _case_slips(named: list, right, *args, tol=None) -> list:
+    """Slips for one input: each (sentence, wrong function) giving a wrong value no earlier one gives."""
+    slips, seen = [], [right(*args)]
+    for says, wrong in named:
+        value = wrong(*args)
+        if not any(math.isclose(float(value), float(v), rel_tol=1e-9, abs_tol=1e-12) for v in seen):
+            seen.append(value)
+            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args), tol=tol))
+    return slips
+
+
+def coups_for(p: float, z: float = 1.96, target: float = TARGET, rounding=math.ceil) -> int:
+    """The coups n for which z * sqrt(p (1 - p) / n) reaches the target, rounded as given."""
+    return int(rounding(z**2 * p * (1 - p) / target**2))
+
+
+def _banker(decks: int = 8) -> float:
+    return float(baccarat.exact_odds(decks)["banker"])
+
+
+COUPS_SLIPS = [
+    Slip("this is rounded down: the error bar must be at most the target, so round up",
+         answer=lambda: coups_for(_banker(), rounding=math.floor)),
+    Slip("0.05 percentage points is 0.0005 as a frequency, not 0.005",
+         answer=lambda: coups_for(_banker(), target=0.005)),
+    Slip("0.05 percentage points is 0.0005 as a frequency, not 0.05", answer=lambda: coups_for(_banker(), target=0.05)),
+    Slip("this uses p = 1/2; use the banker's own chance from exact_odds(8)", answer=lambda: coups_for(0.5)),
+    Slip("a 95% error bar is 1.96 standard errors", answer=lambda: coups_for(_banker(), z=1.0)),
+    Slip("1.96 must be squared when you solve for n", answer=lambda: coups_for(_banker(), z=math.sqrt(1.96))),
+    Slip("this uses the banker's chance for six decks; the question's shoe has eight",
+         answer=lambda: coups_for(_banker(6))),
+]
+
+
+def _commission(decks: int = 8) -> Fraction:
+    p = baccarat.exact_odds(decks)
+    return 1 - p["player"] / p["banker"]
+
+
+COMMISSION_SLIPS = [
+    Slip("this is the share of a banker win that makes the bet fair; the commission is what is taken away",
+         answer=lambda: baccarat.exact_odds(8)["player"] / baccarat.exact_odds(8)["banker"]),
+    Slip("this is the difference of the two chances; solve p_player - (1 - c) p_banker = 0 for c",
+         answer=lambda: baccarat.exact_odds(8)["banker"] - baccarat.exact_odds(8)["player"]),
+    Slip("ties are a push for the banker bet: they do not enter its edge",
+         answer=lambda: 1 - (baccarat.exact_odds(8)["player"] + baccarat.exact_odds(8)["tie"])
+         / baccarat.exact_odds(8)["banker"]),
+    Slip("this is the fair commission for six decks; the question asks for eight", answer=lambda: _commission(6)),
+    Slip("this is the fair commission for one deck; the question asks for eight", answer=lambda: _commission(1)),
+]
+
+EVEN = {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)}
+TIES = {'player': Fraction(9, 20), 'banker': Fraction(9, 20), 'tie': Fraction(1, 10)}
+
+
 QUESTIONS = [
     Question("05.q1", "edge(bet, p): the house edge of a bet from the odds", "function", [
-        Case("edge('player', {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)})", 0),
+        Case("edge('player', {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)})", 0,
+             slips=_case_slips(EDGE_SLIPS, reference_edge, "player", EVEN)),
         Case("edge('banker', {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)})",
-             Fraction(1, 40)),
+             Fraction(1, 40), slips=_case_slips(EDGE_SLIPS, reference_edge, "banker", EVEN)),
         Case("edge('tie', {'player': Fraction(9, 20), 'banker': Fraction(9, 20), 'tie': Fraction(1, 10)})",
-             Fraction(1, 10)),
+             Fraction(1, 10), slips=_case_slips(EDGE_SLIPS, reference_edge, "tie", TIES)),
         Sweep("edge", lambda: [(bet, baccarat.exact_odds(8)) for bet in baccarat.OUTCOMES], reference_edge,
-              public=True, label="edge(bet, exact_odds(8)) for the three bets"),
-        Sweep("edge", edge_inputs, reference_edge, points=2, label="edge for every bet and 1-8 decks"),
+              public=True, label="edge(bet, exact_odds(8)) for the three bets",
+              slips=[Slip(says, reference=wrong) for says, wrong in EDGE_SLIPS]),
+        Sweep("edge", edge_inputs, reference_edge, points=2, label="edge for every bet and 1-8 decks",
+              slips=[Slip(says, reference=wrong) for says, wrong in EDGE_SLIPS]),
     ], course_code=('coursekit.baccarat.house_edge',)),
     Question("05.q2", "error_bar(count, n): the 95% error bar of a simulated frequency", "function", [
-        Case("error_bar(50, 100)", 0.098, tol=1e-9),
-        Case("error_bar(458_597, 1_000_000)", lambda: error_bar_reference(458_597, 1_000_000), tol=1e-9),
+        Case("error_bar(50, 100)", 0.098, tol=1e-9, slips=_case_slips(BAR_SLIPS, error_bar_reference, 50, 100)),
+        Case("error_bar(458_597, 1_000_000)", lambda: error_bar_reference(458_597, 1_000_000), tol=1e-9,
+             slips=_case_slips(BAR_SLIPS, error_bar_reference, 458_597, 1_000_000)),
         Case("error_bar(0, 10)", 0.0, tol=1e-12),
         Case("error_bar(95_156, 1_000_000)", lambda: error_bar_reference(95_156, 1_000_000), tol=1e-9,
-             public=False),
+             public=False, slips=_case_slips(BAR_SLIPS, error_bar_reference, 95_156, 1_000_000)),
     ]),
     Question("05.q3", "how many coups for a banker error bar of 0.05 percentage points?", "number", [
         IsA("coups_needed", int),
-        Case("coups_needed", coups_needed, points=2),
+        Case("coups_needed", coups_needed, points=2, slips=COUPS_SLIPS),
     ]),
     Question("05.q4", "the commission that would make the banker bet fair", "number", [
         IsA("fair_commission", Fraction),
-        Case("fair_commission", fair_commission, points=2),
+        Case("fair_commission", fair_commission, points=2, slips=COMMISSION_SLIPS),
     ]),
     Question("05.q5", "why a commission on the banker bet?", "written", [Written("why_commission")]),
 ]
