@@ -1,0 +1,299 @@
+"""Exercise set 11, the class tournament: a bot for the subtraction game with moves (2, 3, 7), graded as the arena
+plays it.
+
+The learner writes `choose(state) -> move` for states ``{"n": 17, "moves": (2, 3, 7)}`` (coursekit.arena's
+subtraction state). Two kinds of test ask it:
+
+* **unit tests of choose** (question 2): single states (a win taken at once, a move onto a losing number, a legal
+  move where every move loses) and a sweep over every n = 1..TOP, judged by membership (any winning move is right).
+* **games** (question 3): one sweep request asks the learner's `choose` for its move on every state a game can
+  reach (n = 1..TOP, the move set fixed); the judge then plays the games itself with the arena's referee
+  (`coursekit.arena.referee.play_game`, its rules, legality checks and forfeits) and the arena's built-in reference
+  bots, reading the learner's moves from that table. The win rate's Wilson 95% interval must lie above THRESHOLD.
+
+Why a table of moves and not a sandboxed arena run: in the arena a bot's source runs afresh before each game and
+`choose` sees only the state, so its move on a state is the same in every game; one request of TOP states gives
+every game's moves at the cost of a single call into the learner's code (in their kernel for check(), in the
+grading sandbox when graded), instead of a sandbox start and several hundred move requests per learner. The
+reference bots, their seeds and the start numbers never enter the learner's process. A bot that draws random
+numbers is asked once per state: the games then use that one sample of its play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
+from coursekit.grading.wire import WireError, decode
+from coursekit.subtraction import SubtractionGame, wilson_interval
+
+MOVES = (2, 3, 7)
+GAME = "subtraction:2,3,7"
+LIMIT = 30  # question 1: the losing positions 0 <= n < LIMIT
+TOP = 99  # the states a game can reach: n = 1..TOP (every start is at most TOP)
+RANDOM_STARTS = tuple(range(20, TOP + 1))  # against random: every start 20..99, both seats
+RANDOM_ROUNDS = 2  # rounds against random (its moves are seeded per game by the referee)
+THRESHOLD = 0.9  # the 95% Wilson interval of the win rate must lie above this
+SEED = 11  # the arena seed of the graded games
+RULES = SubtractionGame(MOVES)
+SEED_RULES = SubtractionGame((3, 5, 11))
+
+
+def state(n: int) -> dict:
+    """The state a bot sees at n (the arena's subtraction state)."""
+    return {"n": n, "moves": MOVES}
+
+
+def losing_below(limit: int = LIMIT, moves: tuple = MOVES) -> list:
+    """The losing positions 0 <= n < limit (the player to move loses against best play), from coursekit."""
+    return list(SubtractionGame(moves).losing_positions(limit))
+
+
+def winning_starts(low: int = 10, high: int = TOP) -> tuple:
+    """The starts low..high where the player to move can force a win."""
+    return tuple(n for n in range(low, high + 1) if not RULES.is_losing(n))
+
+
+def good_moves(st: dict) -> tuple:
+    """What a best-play bot may answer: every winning move, or any move of the set when none wins."""
+    wins = RULES.winning_moves(st["n"])
+    return wins or MOVES
+
+
+def reference_move(st: dict) -> int:
+    """The reference bot's move: the smallest winning move, else the smallest move."""
+    return good_moves(st)[0]
+
+
+# --- slips: wrong bots a learner writes ---------------------------------------------------------------------------
+def mod8_bot(st: dict) -> int:
+    """The slip of using the 3-5-11 losing positions (n mod 8 in 0, 1, 2) for the moves (2, 3, 7)."""
+    n = st["n"]
+    for d in MOVES:
+        if d <= n and (n - d) % 8 in (0, 1, 2):
+            return d
+    return MOVES[0]
+
+
+def immediate_only_bot(st: dict) -> int:
+    """The slip of taking a win only when a move makes exactly 0, else the smallest move."""
+    n = st["n"]
+    return n if n in MOVES else MOVES[0]
+
+
+def swapped_bot(st: dict) -> int:
+    """The slip of moving onto winning positions (the colours swapped), taking an exact 0 when it can."""
+    n = st["n"]
+    if n in MOVES:
+        return n
+    for d in MOVES:
+        if d < n and not RULES.is_losing(n - d):
+            return d
+    return MOVES[0]
+
+
+def largest_bot(st: dict) -> int:
+    """The slip of always taking the largest move that stays at 0 or above (greedy)."""
+    n = st["n"]
+    safe = [d for d in MOVES if d <= n]
+    return max(safe) if safe else MOVES[0]
+
+
+MOD8 = "this plays the 3-5-11 rule (leave n mod 8 at 0, 1 or 2); the losing positions of (2, 3, 7) are others"
+IMMEDIATE = "this takes a win only when a move makes exactly 0; a win is also a move onto a losing position"
+SWAPPED = "this moves onto the numbers where the player to move wins: leave your opponent a losing one"
+GREEDY = "always taking the largest move is no strategy: move onto a losing position"
+MOVE_SLIPS = [Slip(MOD8, reference=mod8_bot), Slip(IMMEDIATE, reference=immediate_only_bot),
+              Slip(SWAPPED, reference=swapped_bot), Slip(GREEDY, reference=largest_bot)]
+
+LOSING_SLIPS = [
+    Slip("these are the losing positions of the 3-5-11 game (n mod 8 in 0, 1, 2); work them out for (2, 3, 7)",
+         answer=lambda: losing_below(LIMIT, (3, 5, 11))),
+    Slip("0 is a losing position: the player to move there has already lost", answer=lambda: losing_below()[1:]),
+    Slip("these are the winning positions (where the player to move wins); the question asks for the losing ones",
+         answer=lambda: list(RULES.winning_positions(LIMIT))),
+    Slip("this includes 30; the question asks for 0 <= n < 30", answer=lambda: losing_below(LIMIT + 1)),
+    Slip("1 is a losing position too: every move from 1 goes below 0",
+         test=lambda value: isinstance(value, (list, tuple)) and sorted(set(value) | {1}) == losing_below()
+         and 1 not in value),
+]
+
+
+# --- unit tests of choose -----------------------------------------------------------------------------------------
+def move_probe(n: int, label: str, allowed: Optional[tuple] = None, points: float = 1) -> Probe:
+    """choose at n must answer one of `allowed` (default: a winning move)."""
+    allowed = allowed or RULES.winning_moves(n)
+    wanted = f"one of {allowed}" if len(allowed) > 1 else f"{allowed[0]}"
+
+    def judge(value: Any) -> tuple:
+        return type(value) is int and value in allowed, label, wanted, short(value)
+
+    return Probe(label, f"choose({state(n)!r})", judge, points=points)
+
+
+@dataclass
+class MoveSweep(Sweep):
+    """A Sweep over states whose answer is right when it is one of `reference(state)`'s moves (any winning move)."""
+
+    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+        """The first state answered with a move outside the allowed ones fails the test."""
+        cases, _, expected = self._table.get()
+        base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
+        decoded, error = _decoded(replies, len(cases))
+        if decoded is None:
+            return Outcome(status="fail", points=0, message=error, **base)
+        for (st,), value, (_, allowed) in zip(cases, decoded, expected):
+            if isinstance(value, WireError) or type(value) is not int or value not in allowed:
+                wanted = f"one of {allowed}" if len(allowed) > 1 else str(allowed[0])
+                return Outcome(status="fail", points=0, expected=wanted, actual=short(value),
+                               message=f"first wrong state: n = {st['n']}",
+                               slip=self.slip_of(decoded) if len(decoded) == len(cases) else "", **base)
+        if len(decoded) < len(cases):
+            return Outcome(status="fail", points=0, message=f"n = {cases[len(decoded)][0]['n']}: {error}", **base)
+        return Outcome(status="pass", points=self.points, expected="a winning move wherever there is one",
+                       actual="yes, on every state", **base)
+
+
+def _decoded(replies: list, count: int) -> tuple:
+    """(decoded values, the error that stopped the sweep) from a sweep's reply, or (None, why) if malformed."""
+    reply = replies[0] if replies else None
+    if not isinstance(reply, dict):
+        return None, "no answer came back"
+    values, error = reply.get("values"), reply.get("error")
+    if not isinstance(values, list) or len(values) > count or not (error is None or isinstance(error, str)):
+        return None, "the answer was malformed"
+    out = []
+    for value in values:
+        try:
+            out.append(decode(value))
+        except WireError as why:
+            out.append(why)
+    return out, (error or "no answer")[:300]
+
+
+# --- games with the referee ---------------------------------------------------------------------------------------
+class TablePlayer:
+    """The learner's bot at the referee's table: its moves read from the answers its choose() gave per state."""
+
+    sandboxed = False
+
+    def __init__(self, moves: dict, why: str, name: str = "your bot") -> None:
+        from coursekit.arena.bots import Bot
+
+        self.bot = Bot(name, builtin="table")
+        self.moves, self.why = moves, why
+
+    def begin(self, seed: int) -> None:
+        """Nothing to prepare: the moves are known."""
+
+    def choose(self, st: dict, seconds: float) -> Any:
+        """The learner's answer on this state, or a crash when choose() gave none."""
+        from coursekit.arena.referee import Failure
+
+        n = st["n"]
+        if n not in self.moves:
+            raise Failure("crash", f"choose() gave no move for n = {n}: {self.why}")
+        value = self.moves[n]
+        if isinstance(value, WireError):
+            raise Failure("garbage", f"choose() answered something that is not a plain value for n = {n}")
+        return value
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def play_against(moves: dict, why: str, opponent: str, starts: tuple, seats: tuple, rounds: int) -> list:
+    """The referee's records of the learner's table bot against a built-in bot (the arena's rules and seeds)."""
+    from coursekit.arena.bots import Bot
+    from coursekit.arena.games import parse_game
+    from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, play_game
+    from coursekit.arena.schedule import game_seeds
+
+    game = parse_game(GAME)
+    me = TablePlayer(moves, why)
+    other = BuiltinPlayer(Bot(opponent, builtin=opponent), game)
+    limits = ArenaLimits()
+    records = []
+    for r in range(rounds):
+        for start in starts:
+            for seat in seats:
+                players = [me, other] if seat == 0 else [other, me]
+                key = (players[0].bot.name, players[1].bot.name, r, start)
+                records.append(play_game(game, players, r, start, game_seeds(SEED, game.spec, key), limits))
+    return records
+
+
+@dataclass
+class BotGames(Sweep):
+    """Ask choose() on every state once, then play games against a built-in bot with the referee in the judge.
+
+    Passes when the 95% Wilson interval of the win rate lies above `threshold`.
+    """
+
+    opponent: str = "random"
+    starts: tuple = RANDOM_STARTS
+    seats: tuple = (0, 1)
+    rounds: int = 1
+    threshold: float = THRESHOLD
+
+    def games(self, replies: list) -> tuple:
+        """(records, the move table, why it stops) for these replies; records None when the reply is malformed."""
+        cases, _, _ = self._table.get()
+        decoded, error = _decoded(replies, len(cases))
+        if decoded is None:
+            return None, {}, error
+        moves = {args[0]["n"]: value for args, value in zip(cases, decoded)}
+        why = error if len(decoded) < len(cases) else "no answer"
+        return play_against(moves, why, self.opponent, self.starts, self.seats, self.rounds), decoded, why
+
+    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+        """Play the games; pass when the win rate's 95% interval lies above the threshold."""
+        base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
+        records, decoded, why = self.games(replies)
+        if records is None:
+            return Outcome(status="fail", points=0, message=why, **base)
+        won = sum(r.winner == "your bot" for r in records)
+        low, high = wilson_interval(won, len(records))
+        actual = f"won {won} of {len(records)} = {won / len(records):.1%} (95% interval {low:.1%} to {high:.1%})"
+        expected = f"a 95% interval above {self.threshold:.0%}"
+        if low > self.threshold:
+            return Outcome(status="pass", points=self.points, expected=expected, actual=actual, **base)
+        forfeits = [r for r in records if "your bot" in r.fault]
+        note = ""
+        if forfeits:
+            note = f"{len(forfeits)} games lost by the referee's rules, e.g. {forfeits[0].reason}: {forfeits[0].detail}"
+        else:
+            lost = next(r for r in records if r.winner != "your bot")
+            note = f"a game you lost: {' -> '.join(str(n) for n in lost.course)} ({lost.first} moved first)"
+        cases = self._table.get()[0]
+        slip = self.slip_of(decoded) if len(decoded) == len(cases) else ""
+        return Outcome(status="fail", points=0, expected=expected, actual=actual, message=note, slip=slip, **base)
+
+
+STATES = [(state(n),) for n in range(1, TOP + 1)]
+
+
+QUESTIONS = [
+    Question("11.q1", "the losing positions of the move set (2, 3, 7) below 30", "number", [
+        Case("sorted(losing_below_30)", losing_below, points=2, slips=LOSING_SLIPS),
+    ]),
+    Question("11.q2", "choose(state): a bot that plays (2, 3, 7) perfectly", "function", [
+        move_probe(2, "choose at n = 2 takes the win (2 makes exactly 0)"),
+        move_probe(7, "choose at n = 7 plays a winning move"),
+        move_probe(14, "choose at n = 14 leaves the opponent a losing number"),
+        move_probe(16, "choose at n = 16 (a losing number) still answers a move of the set", allowed=MOVES),
+        MoveSweep("choose", lambda: STATES, good_moves, points=2,
+                  label=f"choose on every n = 1..{TOP}: a winning move wherever there is one", slips=MOVE_SLIPS),
+    ], course_code=("coursekit.subtraction.SubtractionGame", "coursekit.subtraction.optimal_for",
+                    "coursekit.arena.bots.builtin_player")),
+    Question("11.q3", "your bot against the reference bots, judged by the referee", "function", [
+        BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="random",
+                 starts=RANDOM_STARTS, seats=(0, 1), rounds=RANDOM_ROUNDS,
+                 label=f"against random, starts 20..{TOP}, both seats, {RANDOM_ROUNDS} rounds", slips=MOVE_SLIPS),
+        BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="optimal",
+                 starts=winning_starts(), seats=(0,), rounds=1,
+                 label=f"against optimal, moving first from every winning start 10..{TOP}", slips=MOVE_SLIPS),
+    ]),
+    Question("11.q4", "what the leaderboard can say about perfect bots", "written", [Written("perfect_bots")]),
+]

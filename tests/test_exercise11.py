@@ -1,0 +1,214 @@
+"""Exercise 11, a bot for the class arena: unit tests of choose, games judged by the referee, slips, the grader."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading import check, questions
+from coursekit.grading.cases import Sweep
+from coursekit.grading.nbio import nbformat
+from coursekit.grading.questions import ex11
+from coursekit.grading.runner import run_question
+from coursekit.grading.wire import encode
+from coursekit.subtraction import SubtractionGame
+
+ROOT = Path(__file__).resolve().parents[1]
+NAME = "11_the_class_tournament.ipynb"
+SOLUTION, EXERCISE = ROOT / "solutions" / NAME, ROOT / "exercises" / NAME
+CHOOSE_CELL = "def choose(state)"
+
+
+def namespace(path: Path, edit=None) -> dict:
+    """Run a notebook's code cells but the check cells in a fresh dict; `edit(source)` may change choose's cell."""
+    ns: dict = {}
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code" or "check(" in cell.source:
+            continue
+        source = edit(cell.source) if edit and CHOOSE_CELL in cell.source else cell.source
+        try:
+            exec(compile(source, path.name, "exec"), ns)  # noqa: S102 - our own notebooks
+        except NotImplementedError:
+            pass  # an exercise stub at top level
+    return ns
+
+
+def points(ns: dict) -> dict:
+    """{qid: points} over every public and grading test."""
+    return {q.qid: run_question(q, ns, public_only=False).points for q in questions("11")}
+
+
+def printed(qid: str, ns: dict) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        check(qid, ns)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return namespace(SOLUTION)
+
+
+def with_choose(solution: dict, choose) -> dict:
+    return {**solution, "choose": choose}
+
+
+def test_the_worked_solution_scores_full_marks(solution):
+    for q in questions("11"):
+        result = run_question(q, solution, public_only=False)
+        assert not [o for o in result.outcomes if o.status == "fail"], q.qid
+        assert result.points == (0 if q.manual else q.max_points)
+    assert {q.qid: q.max_points for q in questions("11")} == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 2}
+    assert "points: 4/4 on the public tests; 1 more grading test worth 2 points" in printed("11.q2", solution)
+    text = printed("11.q3", solution)
+    assert "won 318 of 320 = 99.4% (95% interval 97.8% to 99.8%)" in text
+    assert "won 54 of 54 = 100.0%" in text and "points: 4/4" in text
+
+
+def test_the_generated_exercise_scores_zero():
+    ns = namespace(EXERCISE)
+    assert points(ns) == {"11.q1": 0, "11.q2": 0, "11.q3": 0, "11.q4": 0}
+    assert "not done yet: find the losing numbers up to state" in printed("11.q2", ns)
+
+
+def test_the_losing_positions_are_the_library_s_and_the_slips_are_named():
+    assert ex11.losing_below() == [0, 1, 5, 6, 10, 11, 15, 16, 20, 21, 25, 26]
+    assert ex11.losing_below() == list(SubtractionGame((2, 3, 7)).losing_positions(30))
+    q = questions("11")[0]
+    for wrong, words in ((ex11.losing_below(30, (3, 5, 11)), "3-5-11"), (ex11.losing_below()[1:], "0 is a losing"),
+                         ([0, 5, 6, 10, 11, 15, 16, 20, 21, 25, 26], "1 is a losing"), (ex11.losing_below(31), "30")):
+        result = run_question(q, {"losing_below_30": wrong})
+        assert result.points == 0 and words in result.outcomes[0].slip, wrong
+        assert repr(ex11.losing_below()) not in printed("11.q1", {"losing_below_30": wrong})
+    assert run_question(q, {"losing_below_30": tuple(reversed(ex11.losing_below()))}).points == 2  # sorted() forgives
+
+
+BOTS = {
+    "mod 8 of 3-5-11": (ex11.mod8_bot, ex11.MOD8),
+    "immediate wins only": (ex11.immediate_only_bot, ex11.IMMEDIATE),
+    "colours swapped": (ex11.swapped_bot, ex11.SWAPPED),
+    "largest move": (ex11.largest_bot, ex11.GREEDY),
+}
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_a_plausible_wrong_bot_loses_its_points_and_its_slip_is_named(name, solution):
+    bot, says = BOTS[name]
+    ns = with_choose(solution, bot)
+    got = points(ns)
+    assert got["11.q3"] == 0 and got["11.q2"] <= 3 and got["11.q1"] == 2, got
+    sweep = run_question(questions("11")[1], ns, public_only=False).outcomes[-1]
+    assert sweep.status == "fail" and sweep.slip == says
+    for outcome in run_question(questions("11")[2], ns).outcomes:
+        assert outcome.status == "fail" and outcome.slip == says and "95% interval" in outcome.actual
+
+
+def test_a_bot_that_knows_only_the_numbers_below_30_fails_beyond_them(solution):
+    known = set(solution["losing_below_30"])
+
+    def short_sighted(state):
+        n = state["n"]
+        return next((d for d in (2, 3, 7) if d <= n and n - d in known), 2)
+
+    ns = with_choose(solution, short_sighted)
+    assert run_question(questions("11")[1], ns).points == 4  # the public states are all below 30
+    sweep = run_question(questions("11")[1], ns, public_only=False).outcomes[-1]
+    assert sweep.status == "fail" and sweep.message == "first wrong state: n = 34"
+    games = run_question(questions("11")[2], ns).outcomes
+    assert [o.status for o in games] == ["pass", "fail"]  # random forgives the slips above 30, optimal does not
+
+
+def test_any_winning_move_counts_not_only_the_smallest(solution):
+    game = SubtractionGame((2, 3, 7))
+
+    def largest_winning(state):
+        wins = game.winning_moves(state["n"])
+        return max(wins) if wins else 7
+
+    assert points(with_choose(solution, largest_winning)) == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 0}
+
+
+def test_the_referee_s_rules_decide_illegal_moves_garbage_and_crashes(solution):
+    def illegal(state):
+        return 5 if state["n"] % 5 == 4 else solution["choose"](state)
+
+    result = run_question(questions("11")[2], with_choose(solution, illegal))
+    assert result.points == 0
+    assert "games lost by the referee's rules, e.g. illegal: chose 5 at n=" in result.outcomes[0].message
+
+    def garbage(state):
+        return str(solution["choose"](state)) if state["n"] == 44 else solution["choose"](state)
+
+    message = run_question(questions("11")[2], with_choose(solution, garbage)).outcomes[1].message
+    assert "garbage: answered '3' (str)" in message
+
+    def crashes(state):
+        if state["n"] == 50:
+            raise RuntimeError("no idea")
+        return solution["choose"](state)
+
+    outcome = run_question(questions("11")[2], with_choose(solution, crashes)).outcomes[0]
+    assert outcome.status == "fail"
+    assert "crash: choose() gave no move for n = 50: raised RuntimeError: no idea" in outcome.message
+
+
+def test_the_games_ask_choose_once_per_state_and_send_no_opponent_to_the_learner(solution):
+    calls = []
+
+    def counted(state):
+        calls.append(state["n"])
+        return solution["choose"](state)
+
+    result = run_question(questions("11")[2], with_choose(solution, counted))
+    assert result.points == 4
+    assert sorted(calls) == sorted(list(range(1, ex11.TOP + 1)) * 2)  # one sweep per test, 99 states each
+    sent = json.dumps([case.requests(1.0) for case in questions("11")[2].cases])
+    assert "random" not in sent and "optimal" not in sent and '"sweep"' in sent
+
+
+def test_every_game_is_the_referee_s_record_with_the_arena_s_seeds(solution):
+    case = questions("11")[2].cases[0]
+    values = [encode(solution["choose"](args[0])) for args in ex11.STATES]
+    records, _, _ = case.games([{"values": values, "error": None}])
+    assert len(records) == len(ex11.RANDOM_STARTS) * 2 * ex11.RANDOM_ROUNDS == 320
+    assert {r.game for r in records} == {"subtraction:2,3,7"} and all(r.reason == "" for r in records)
+    again, _, _ = case.games([{"values": values, "error": None}])
+    assert [r.moves for r in again] == [r.moves for r in records]  # seeded: the same games every time
+    lost = [r for r in records if r.winner != "your bot"]
+    assert len(lost) == 2 and all(r.first == "random" or SubtractionGame((2, 3, 7)).is_losing(r.start) for r in lost)
+
+
+def test_the_game_tests_are_sweeps_whose_slips_the_slip_suite_checks():
+    for case in questions("11")[2].cases:
+        assert isinstance(case, Sweep) and case.public and {s.says for s in case.slips} == {s for _, s in BOTS.values()}
+
+
+@pytest.mark.slow
+def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_wrong_bot_its_loss(tmp_path):
+    from coursekit.grading.batch import main as grade_main
+    from coursekit.grading.sandbox import bwrap
+
+    if bwrap() is None and not os.environ.get("CI"):
+        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
+    wrong = nbformat.read(SOLUTION, as_version=4)
+    cell = next(c for c in wrong.cells if CHOOSE_CELL in c.source)
+    cell.source = cell.source.replace("if d <= n and n - d in losing:", "if d <= n and (n - d) % 8 < 3:")
+    for name, source in (("solution", SOLUTION), ("exercise", EXERCISE)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / NAME).write_bytes(source.read_bytes())
+    (tmp_path / "mod8").mkdir()
+    nbformat.write(wrong, tmp_path / "mod8" / NAME)
+    out = tmp_path / "out" / "grades.csv"
+    assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "1"]) == 0
+    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
+    assert (records["solution"]["points"], records["solution"]["max_points"]) == (12, 12)
+    assert records["exercise"]["points"] == 0
+    mod8 = records["mod8"]["questions"]
+    assert {qid: q["points"] for qid, q in mod8.items()} == {"11.q1": 2, "11.q2": 3, "11.q3": 0, "11.q4": 0}
+    assert all(t["slip"] == ex11.MOD8 for t in mod8["11.q3"]["tests"])
