@@ -61,7 +61,7 @@ def move_value_inputs(limit: int = 70) -> list[tuple]:
     return [(n, d) for n in range(1, limit + 1) for d in SEED_MOVES]
 
 
-def misled_starts(limit: int = 70, value=None, pick=max, winning_only: bool = True, wins_of=None) -> int:
+def misled_starts(limit: int = 75, value=None, pick=max, winning_only: bool = True, wins_of=None) -> int:
     """Winning starts 1 <= n <= limit where the move with the best random-playout value loses.
 
     The switches make its slips: another `value(n, d)`, `pick=min`, every start counted (`winning_only=False`),
@@ -239,8 +239,8 @@ QUESTIONS = [
         Sweep("move_value", move_value_inputs, move_value, points=1, label="move_value(n, d) for n = 1..70",
               slips=MOVE_VALUE_SLIPS),
     ]),
-    Question("08.q4", "how many winning starts up to 70 does random play point the wrong way?", "number", [
-        Case("misled_up_to_70", misled_starts, points=2, slips=MISLED_SLIPS),
+    Question("08.q4", "how many winning starts up to 75 does random play point the wrong way?", "number", [
+        Case("misled_up_to_75", misled_starts, points=2, slips=MISLED_SLIPS),
     ]),
     Question("08.q5", "what do the six seeds support, and what would you measure next?", "written",
              [Written("why_budget_does_not_help")]),
