@@ -32,10 +32,11 @@ Running (``coursekit.arena.run``)::
     results = arena.run(out="results.json", on_game=callback, stop=threading.Event(), progress=True)
     results.save("results.json")          # JSON + results.csv (leaderboard) + results.games.csv, atomically
 
-``arena.total`` is the number of games; ``arena.snapshot()`` returns the results so far from another thread (a
-dashboard's timer); ``on_game(record, done, total)`` is called after each game from a worker thread; setting
-``stop`` ends the run after the games in progress (results.status "interrupted"; run again with the same
-``out`` to resume: finished games are not replayed). ``scheduler="tcp://host:8786"`` (or a
+``arena.total`` is the number of games, ``arena.errors`` the referee's own errors (those games stay unplayed),
+``arena.sandbox_starts`` and ``arena.sandbox_pids`` what was started; ``arena.snapshot()`` returns the results so
+far from another thread (a dashboard's timer); ``on_game(record, done, total)`` is called after each game from a
+worker thread; setting ``stop`` ends the run after the games in progress (results.status "interrupted"; run again
+with the same ``out`` to resume: finished games are not replayed). ``scheduler="tcp://host:8786"`` (or a
 ``distributed.Client``) plays the batches on Dask workers instead of threads (extra ``arena``).
 
 Results (``coursekit.arena.results.Results``): ``.games`` (list of ``GameRecord``), ``.standings()``,
@@ -47,15 +48,21 @@ bot and reason: games, seconds, an example), ``.ratings(bootstrap=1000, seed=0) 
 A ``GameRecord``: ``game``, ``first``, ``second`` (None alone), ``round``, ``start``, ``score`` (seat 0's
 points: 1, 0.5, 0), ``winner`` (a name, None for a draw or a tournament not won), ``reason`` ("" when played to
 the end, else a key of ``REASONS``: illegal, garbage, crash, timeout, budget, hung, died, load, start,
-disqualified), ``fault`` (names at fault), ``detail``, ``moves`` (every move as played), ``course``
-(subtraction: the numbers on the board, start first; tic-tac-toe: []; tournament: the bankroll after each round),
-``seconds`` (thinking time per seat), ``digests``. A replay: subtraction walks ``course``; tic-tac-toe puts "x",
-"o", "x", ... on the cells of ``moves``, from the start board.
+disqualified), ``fault`` (names at fault), ``fault_reasons`` (each one's reason), ``detail``, ``moves`` (every
+move as played), ``course`` (subtraction: the numbers on the board, start first; tic-tac-toe: []; tournament:
+the bankroll after each round), ``seconds`` (thinking time per seat), ``digests``. A replay: subtraction walks
+``course``; tic-tac-toe puts "x", "o", "x", ... on the cells of ``moves``, from the start board.
 
 Ratings (``coursekit.arena.ratings.Ratings``): ``names``, ``method`` ("bradley-terry": Elo scale, mean 0; or
 "goal-rate"), ``rating``, ``low``, ``high`` (95% bootstrap percentile interval, or Wilson), ``games``,
 ``points``, ``distinct[i][j]`` (bots i and j distinguishable at 5%), ``.order()``, ``.groups()``, ``.table()``.
 ``fit_ratings(names, points, draws, bootstrap, seed)`` and ``bradley_terry(points)`` work on any matrix.
+
+Limits (``ArenaLimits``): ``move_seconds`` 1, ``match_seconds`` 30 (a bot's thinking per game), ``load_seconds``
+10 (its source, once per sandbox), ``grace`` 1 (past a limit before a silent sandbox is killed), ``strikes`` 3
+(time-outs, hangs, deaths after which a bot forfeits the rest: which later games those are depends on the order
+games are played in, so only a bot that keeps failing is affected), ``sandbox`` (``grading.sandbox.Limits``: 1 GB
+per process, 1.5 GB in all, 32 processes).
 
 Pictures: ``coursekit.plots.arena``: ``plot_ratings(ratings, ax=None)``, ``plot_win_matrix(matrix, ax=None)``,
 ``plot_arena(results, ratings=None)``.

@@ -22,10 +22,13 @@ the right type the rules forbid now; kind "garbage": not a move of this game at 
 from __future__ import annotations
 
 from numbers import Integral
-from typing import Any, Sequence, Union
+from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from coursekit.subtraction import MAX_START, SubtractionGame
-from coursekit.tictactoe import TicTacToe
+from coursekit.tictactoe import Board, TicTacToe
+
+if TYPE_CHECKING:
+    from coursekit.tournament import Tournament
 
 GAMES = ("subtraction", "tictactoe", "tournament")
 DEFAULT_SUBTRACTION_STARTS = (20, 26, 32, 38, 44, 50)
@@ -201,19 +204,19 @@ class TicTacToeArena(ArenaGame):
             out.append("" if text == "." * 9 else text)
         return tuple(dict.fromkeys(out))
 
-    def initial(self, start: Any, seed: int):
+    def initial(self, start: Any, seed: int) -> Board:
         """The Board of coursekit.tictactoe."""
         return self.rules.start(start)
 
-    def to_move(self, state) -> int:
+    def to_move(self, state: Board) -> int:
         """Seat 0 plays "x"."""
         return 0 if state.player == "x" else 1
 
-    def observe(self, state) -> dict:
+    def observe(self, state: Board) -> dict:
         """{"board": nine cells as text, "player": "x" or "o"}."""
         return {"board": "".join(state.cells), "player": state.player}
 
-    def check(self, state, move: Any) -> int:
+    def check(self, state: Board, move: Any) -> int:
         """An int 0..8 naming an empty cell."""
         if isinstance(move, bool) or not isinstance(move, int):
             raise BadMove("garbage", f"answered {_show(move)} ({type(move).__name__}); a move is a cell 0..8")
@@ -222,15 +225,15 @@ class TicTacToeArena(ArenaGame):
                                      f"{self.rules.moves(state)}")
         return move
 
-    def play(self, state, move: int):
+    def play(self, state: Board, move: int) -> Board:
         """The mover's mark on the cell."""
         return self.rules.play(state, move)
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: Board) -> bool:
         """A line of three or a full board."""
         return self.rules.is_over(state)
 
-    def score(self, state) -> float:
+    def score(self, state: Board) -> float:
         """1 when x has a line, 0 when o has, 0.5 for a draw."""
         winner = self.rules.winner(state)
         return 0.5 if winner is None else 1.0 if winner == "x" else 0.0
@@ -258,7 +261,7 @@ class TournamentArena(ArenaGame):
             raise ValueError(f"the tournament starts at {self.start} EUR; starts must be {self.start}, not {starts!r}")
         return self.default_starts()
 
-    def initial(self, start: Any, seed: int):
+    def initial(self, start: Any, seed: int) -> "Tournament":
         """A coursekit.tournament.Tournament with its deck seeded, at its first card."""
         from coursekit.tournament import Tournament
 
@@ -266,7 +269,7 @@ class TournamentArena(ArenaGame):
         t.start_round()
         return t
 
-    def observe(self, t) -> dict:
+    def observe(self, t: "Tournament") -> dict:
         """A bet decision after the first card, or a hit decision with two or more cards in hand."""
         bankroll = int(t.bankroll) if float(t.bankroll).is_integer() else float(t.bankroll)
         if t.phase == "bet":
@@ -275,7 +278,7 @@ class TournamentArena(ArenaGame):
         return {"decision": "hit", "bankroll": bankroll, "bet": t.bet,
                 "cards": tuple(c.rank for c in t.player.cards), "goal": self.goal, "min_bet": self.min_bet}
 
-    def check(self, t, move: Any):
+    def check(self, t: "Tournament", move: Any) -> Union[int, bool]:
         """A bet: an int from min_bet to the bankroll; a hit decision: a bool."""
         if t.phase == "bet":
             if isinstance(move, bool) or not isinstance(move, int):
@@ -290,7 +293,7 @@ class TournamentArena(ArenaGame):
                                      f"(hit) or False (stand)")
         return move
 
-    def play(self, t, move: Any):
+    def play(self, t: "Tournament", move: Any) -> "Tournament":
         """Bet or hit/stand, then play on until the next decision (or the end)."""
         if t.phase == "bet":
             t.place_bet(move)
@@ -302,11 +305,11 @@ class TournamentArena(ArenaGame):
             t.start_round()
         return t
 
-    def is_over(self, t) -> bool:
+    def is_over(self, t: "Tournament") -> bool:
         """The goal reached, below the minimum bet, or MAX_TOURNAMENT_ROUNDS played."""
         return t.over or (t.phase == "done" and t.round >= MAX_TOURNAMENT_ROUNDS)
 
-    def score(self, t) -> float:
+    def score(self, t: "Tournament") -> float:
         """1 when the goal was reached."""
         return 1.0 if t.won else 0.0
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, Union
 
 from coursekit.arena.bots import Bot
 from coursekit.arena.games import ArenaGame
-from coursekit.arena.referee import ArenaLimits, make_player
+from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, SandboxPlayer, make_player
 
 DEFAULT_MAX_ALIVE = 48  # sandboxes alive at once (about 30 MB each)
 
@@ -49,7 +49,7 @@ class PlayerPool:
                     self.bots[bot.name] = bot
                     self.locks[bot.name] = threading.Lock()
 
-    def player(self, name: str):
+    def player(self, name: str) -> Union[BuiltinPlayer, SandboxPlayer]:
         """The player of a bot (created on first use)."""
         with self.guard:
             if name not in self.players:

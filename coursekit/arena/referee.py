@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame, BadMove
@@ -301,7 +301,7 @@ def _value(reply: dict) -> Any:
 
 
 def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
-                spawner: Optional[Executor] = None):
+                spawner: Optional[Executor] = None) -> Union[BuiltinPlayer, SandboxPlayer]:
     """The player for a bot: in the referee's process for a built-in, in a sandbox for a file bot.
 
     `spawner`: an executor whose threads live as long as the player's sandboxes (needed when games run on threads

@@ -8,24 +8,35 @@ ranks the data cannot tell apart are shaded alternately. Every text is at least 
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
 from coursekit.plots.colours import LIGHT, LOSE, NEUTRAL, TEXT, WIN, win_rate_colours
 from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, detach, finish, new_axes
 
+if TYPE_CHECKING:
+    from coursekit.arena import Ratings, Results, WinMatrix
+
 MAX_CELL_LABELS = 14  # bots up to which every cell of the win matrix shows its percentage
+
+
+def _need(value: object, attributes: tuple, name: str, allowed: str) -> None:
+    """ValueError unless `value` has the attributes the picture reads."""
+    if not all(hasattr(value, a) for a in attributes):
+        raise ValueError(f"{name} must be {allowed}, not {value!r:.80}")
 
 
 def _colour(low: float, high: float, middle: float) -> str:
     return WIN if low > middle else LOSE if high < middle else NEUTRAL
 
 
-def plot_ratings(ratings, ax=None, width_in: float = LESSON_WIDTH_IN) -> Figure:
+def plot_ratings(ratings: "Ratings", ax: Optional[Axes] = None, width_in: float = LESSON_WIDTH_IN) -> Figure:
     """Each bot's rating (best at the top) with its 95% interval; groups the data cannot separate shaded."""
+    _need(ratings, ("names", "rating", "low", "high", "order", "groups"), "ratings", "a coursekit.arena.Ratings")
     n = len(ratings.names)
     fig, ax, owned = new_axes(ax, (width_in, max(2.4, 0.9 + 0.36 * n)), max_width=width_in)
     order = ratings.order()
@@ -55,8 +66,10 @@ def plot_ratings(ratings, ax=None, width_in: float = LESSON_WIDTH_IN) -> Figure:
     return detach(fig, owned)
 
 
-def plot_win_matrix(matrix, ax=None, width_in: float = LESSON_WIDTH_IN, order: Optional[list] = None) -> Figure:
+def plot_win_matrix(matrix: "WinMatrix", ax: Optional[Axes] = None, width_in: float = LESSON_WIDTH_IN,
+                    order: Optional[list] = None) -> Figure:
     """Row bot's share of the points against the column bot (both colours together), as a heat map."""
+    _need(matrix, ("names", "rate"), "matrix", "a coursekit.arena.WinMatrix (Results.win_matrix())")
     n = len(matrix.names)
     size = min(width_in, max(4.0, 1.6 + 0.42 * n))
     fig, ax, owned = new_axes(ax, (size + 1.2, size), max_width=width_in)
@@ -82,8 +95,9 @@ def plot_win_matrix(matrix, ax=None, width_in: float = LESSON_WIDTH_IN, order: O
     return detach(fig, owned)
 
 
-def plot_arena(results, ratings=None, width_in: float = LESSON_WIDTH_IN) -> Figure:
+def plot_arena(results: "Results", ratings: Optional["Ratings"] = None, width_in: float = LESSON_WIDTH_IN) -> Figure:
     """The leaderboard picture: ratings with intervals (left) and the win matrix in rating order (right)."""
+    _need(results, ("ratings", "win_matrix"), "results", "a coursekit.arena.Results")
     import matplotlib.pyplot as plt
 
     ratings = ratings or results.ratings()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import shutil
 import threading
 import urllib.parse
 from pathlib import Path
@@ -40,8 +39,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site(chromium_path, tmp_path_factory):
     """The built site, served on 127.0.0.1 from a thread."""
-    if shutil.which("jupyter-book", path=str(Path(website.sys.executable).parent)) is None:
-        pytest.fail("jupyter-book is not installed: make test installs it (pip install -e '.[class]')")
+    if website.jupyter_book() is None:
+        pytest.fail("jupyter-book is not installed: make test puts it in .venv-class (make class)")
     out = tmp_path_factory.mktemp("site")
     assert website.main([str(out), "--hub", HUB]) == 0
     html = out / "book" / "_build" / "html"
