@@ -82,6 +82,13 @@ def prime_below_square_root(n: int) -> bool:
     return all(n % d for d in range(2, math.isqrt(n)))
 
 
+def prime_divisors_from_3(n: int) -> bool:
+    """The divisors started at 3, not 2: 4 and 8 (no odd divisor up to their square root) come out prime."""
+    if n < 2:
+        return False
+    return all(n % d for d in range(3, math.isqrt(n) + 1))
+
+
 def count_below_1000(is_prime) -> int:
     """How many n in range(1000) a prime test accepts."""
     return sum(1 for n in range(1000) if is_prime(n))
@@ -136,7 +143,9 @@ QUESTIONS = [
               label="is_prime(n) for n = 0..499",
               slips=[Slip(SMALL_END, reference=prime_without_small_end),
                      Slip(EMPTY, reference=prime_without_empty_case),
-                     Slip(SQUARES, reference=prime_below_square_root)]),
+                     Slip(SQUARES, reference=prime_below_square_root),
+                     Slip("the divisors to try start at 2: without 2, even numbers such as 4 and 8 come out prime",
+                          reference=prime_divisors_from_3)]),
     ]),
     Question("01.q4", "how many primes are there below 1000?", "number", [
         IsA("primes_below_1000", int),

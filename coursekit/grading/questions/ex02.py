@@ -9,7 +9,7 @@ from math import comb, prod
 
 from coursekit import blackjack
 from coursekit.cards import RANKS
-from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written, same
 
 
 def random_hands(count: int = 400, seed: int = 2) -> list[tuple]:
@@ -50,10 +50,11 @@ def natural_chance_tens(decks: int, tens_per_deck: int) -> Fraction:
     return Fraction(2 * aces * tens, cards * (cards - 1))
 
 
-def three_card_bust_by(total) -> Fraction:
-    """The chance that three cards from one fresh deck bust when a hand's total is counted by `total` (None: bust)."""
+def three_card_bust_by(total, cards: int = 3) -> Fraction:
+    """The chance that three cards (or `cards`) from one fresh deck bust when a hand's total is counted by `total`
+    (None: bust), over rank multisets weighted by their number of ways."""
     busted = all_hands = 0
-    for ranks in combinations_with_replacement(RANKS, 3):
+    for ranks in combinations_with_replacement(RANKS, cards):
         ways = prod(comb(4, ranks.count(r)) for r in set(ranks))
         all_hands += ways
         busted += ways * (total(list(ranks)) is None)
@@ -110,6 +111,14 @@ def total_ace_below_21(cards: list):
     return None if total > 21 else total
 
 
+def total_22_fits(cards: list):
+    """The slip of letting a hand of 22 stand (`<= 22`): 22 is over 21, a bust."""
+    total = _hard(cards)
+    if "A" in cards and total + 10 <= 21:
+        total += 10
+    return None if total > 22 else total
+
+
 def total_21_busts(cards: list):
     """The slip of calling 21 a bust (`total < 21` for `total <= 21`)."""
     total = blackjack.hand_total(cards)
@@ -135,6 +144,8 @@ NATURAL_SLIPS = [
     Slip("this is the one-deck chance counting only ace-then-ten", answer=lambda: natural_chance_one_order(1)),
     Slip("only the 10s are counted as ten-valued: J, Q and K count 10 too", answer=lambda: natural_chance_tens(6, 4)),
     Slip("J, Q and K are counted as ten-valued but not the 10s", answer=lambda: natural_chance_tens(6, 12)),
+    Slip("this is the chance for another number of decks; the question asks for a fresh six-deck shoe",
+         test=lambda v: any(same(v, natural_chance(d)) for d in range(2, 11) if d != 6)),
 ]
 BUST_SLIPS = [
     Slip("this counts each set of three ranks once; sets are not equally likely (weigh each by its number of ways)",
@@ -144,6 +155,9 @@ BUST_SLIPS = [
     Slip("this counts 21 as a bust; a hand busts only over 21", answer=lambda: three_card_bust_by(total_21_busts)),
     Slip("this counts every ace as 11; an ace counts 1 when 11 would bust the hand",
          answer=lambda: three_card_bust_by(total_every_ace_eleven)),
+    Slip("this is the chance that three cards do not bust", answer=lambda: 1 - three_card_bust_chance()),
+    Slip("this is the chance for four cards; the question takes three",
+         answer=lambda: three_card_bust_by(blackjack.hand_total, cards=4)),
 ]
 BUST_TOTAL = "a busted hand must give None, not its total over 21"
 EVERY_ACE_11 = "every ace counted as 11: an ace counts 1 when 11 would go over 21"
@@ -157,6 +171,7 @@ TOTAL_SLIPS = [
     Slip(ACES_ONE, reference=total_aces_always_one),
     Slip(ACE_BELOW_21, reference=total_ace_below_21),
     Slip(TWENTY_ONE, reference=total_21_busts),
+    Slip("22 is a bust too: a hand busts over 21", reference=total_22_fits),
 ]
 
 

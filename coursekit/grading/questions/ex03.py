@@ -38,15 +38,17 @@ UNIFORM_CHANCES = {v: Fraction(1, 10) for v in range(1, 11)}  # the slip: every 
 
 
 @lru_cache(maxsize=None)
-def _bust_variant(hard: int, ace: bool, stands_at: int, soft: bool, uniform: bool, bust_at: int) -> Fraction:
-    """The dealer's bust chance under a slip: aces never 11 (soft=False), values 1/10 each, or a bust at `bust_at`."""
-    best = hard + 10 if soft and ace and hard + 10 <= 21 else hard
+def _bust_variant(hard: int, ace: bool, stands_at: int, soft: bool, uniform: bool, bust_at: int,
+                  soft_below: int = 22) -> Fraction:
+    """The dealer's bust chance under a slip: aces never 11 (soft=False), values 1/10 each, a bust at `bust_at`, or
+    an ace counted 11 only while that stays below `soft_below`."""
+    best = hard + 10 if soft and ace and hard + 10 < soft_below else hard
     if hard >= bust_at:
         return Fraction(1)
     if best >= stands_at:
         return Fraction(0)
     chances = UNIFORM_CHANCES if uniform else CARD_CHANCES
-    return sum(p * _bust_variant(hard + v, ace or v == 1, stands_at, soft, uniform, bust_at)
+    return sum(p * _bust_variant(hard + v, ace or v == 1, stands_at, soft, uniform, bust_at, soft_below)
                for v, p in chances.items())
 
 
@@ -63,6 +65,16 @@ def bust_uniform_values(stands_at: int = 17) -> Fraction:
 def bust_at_21(stands_at: int = 17) -> Fraction:
     """The slip of counting 21 as a bust."""
     return _bust_variant(0, False, stands_at, True, False, 21)
+
+
+def bust_at_23(stands_at: int = 17) -> Fraction:
+    """The slip of letting 22 stand (a bust only from 23)."""
+    return _bust_variant(0, False, stands_at, True, False, 23)
+
+
+def bust_soft_below_21(stands_at: int = 17) -> Fraction:
+    """The slip of counting the ace 11 only while that stays below 21 (a soft 21 drawn on)."""
+    return _bust_variant(0, False, stands_at, True, False, 22, 21)
 
 
 def bust_standing_above(stands_at: int = 17) -> Fraction:
@@ -101,6 +113,8 @@ DEALER_SLIPS = [
     ("the dealer stands on stands_at itself, not only above it", bust_standing_above),
     ("a ten-valued card (10, J, Q, K) comes with chance 4/13, every other value with 1/13", bust_uniform_values),
     ("21 is not a bust: the dealer busts only over 21", bust_at_21),
+    ("22 is a bust too: the dealer busts over 21", bust_at_23),
+    ("an ace counts 11 also when that makes exactly 21", bust_soft_below_21),
 ]
 
 
@@ -154,6 +168,8 @@ QUESTIONS = [
                  answer=lambda: min(range(10, 101, 10), key=doubling_probability)),
             Slip("this is a chance of doubling; the question asks for the bet in EUR",
                  answer=lambda: doubling_probability(best_fixed_bet())),
+            Slip("this leaves the largest bet out: range() stops before its stop value",
+                 answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
         ]),
     ]),
     Question("03.q5", "timid or bold?", "written", [Written("timid_or_bold")]),

@@ -94,7 +94,14 @@ def bar_in_percent(count: int, n: int) -> float:
     return 1.96 * math.sqrt(abs(p * (1 - p)) / n)
 
 
+def bar_integer_division(count: int, n: int) -> float:
+    """The frequency taken as count // n (0 below n)."""
+    p = count // n
+    return 1.96 * math.sqrt(p * (1 - p) / n)
+
+
 BAR_SLIPS = [
+    ("count // n rounds the frequency down to a whole number: use count / n", bar_integer_division),
     ("this is one standard error; a 95% error bar is 1.96 standard errors", bar_without_z),
     ("the error bar takes the square root of p (1 - p) / n", bar_without_root),
     ("p is the frequency count / n, not a percentage", bar_in_percent),
@@ -132,6 +139,8 @@ COUPS_SLIPS = [
     Slip("1.96 must be squared when you solve for n", answer=lambda: coups_for(_banker(), z=math.sqrt(1.96))),
     Slip("this uses the banker's chance for six decks; the question's shoe has eight",
          answer=lambda: coups_for(_banker(6))),
+    Slip("this uses the banker's chance for another number of decks; the question's shoe has eight",
+         test=lambda v: v in {coups_for(_banker(d)) for d in range(1, 11) if d != 8}),
 ]
 
 
@@ -150,6 +159,8 @@ COMMISSION_SLIPS = [
          / baccarat.exact_odds(8)["banker"]),
     Slip("this is the fair commission for six decks; the question asks for eight", answer=lambda: _commission(6)),
     Slip("this is the fair commission for one deck; the question asks for eight", answer=lambda: _commission(1)),
+    Slip("this is the fair commission for another number of decks; the question asks for eight",
+         test=lambda v: any(v == _commission(d) for d in range(2, 11) if d != 8)),
 ]
 
 EVEN = {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)}
