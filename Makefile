@@ -3,10 +3,21 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-CLASS_STAMP := $(VENV)/.installed-class
+# the instructors' tools (nbgrader, Jupyter Book) live in their own venv: nbgrader adds its menu and server
+# extensions to every JupyterLab of the venv it is in, and the learners' Lab (.venv) must not show them
+CLASS_VENV := .venv-class
+CLASS_PY := $(CLASS_VENV)/bin/python
+CLASS_STAMP := $(CLASS_VENV)/.installed
+# nbgrader or Jupyter Book left in the learners' .venv by an older Makefile (or a pip install '.[class]' there)
+CLASS_IN_VENV = $(wildcard $(VENV)/lib/python*/site-packages/nbgrader-*.dist-info \
+	$(VENV)/lib/python*/site-packages/jupyter_book-*.dist-info)
 # COURSEKIT_PROGRESS=0: no progress bars in checked notebooks (whether one shows depends on the machine's speed)
 NBVAL := COURSEKIT_PROGRESS=0 $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg
 PORT ?= 8888
+# Voila's own default port: make demo beside make lab needs no second port number
+DEMO_PORT ?= 8866
+# options for the console games and the site, e.g. make blackjack ARGS="--seed 1"
+ARGS ?=
 # JupyterLab refuses to run as root (containers, CI) unless told so
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # the kernel's name and display name as the notebooks record them: opening a lesson then changes nothing in it
@@ -15,8 +26,18 @@ KERNEL_NAME := Python 3 (ipykernel)
 KERNEL_JSON := $(VENV)/share/jupyter/kernels/python3/kernel.json
 # JupyterLab settings shipped with the course (jupyter-config/: no Jupyter news prompt over the first lesson)
 LAB_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter-config$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH),)"
+# the URL Lab prints (and opens) is lesson 00, not the repository's root folder
+LAB_START := notebooks/00_start_here.ipynb
+LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. \
+	--LabApp.default_url=/lab/tree/$(LAB_START)
+# make present: the same Lab with bigger text. JupyterLab applies theme font overrides only from user settings
+# (not from an overrides.json), so the course's (jupyter-config/present/) are copied to a user-settings folder of
+# make present's own, which Lab may write to; make lab keeps the learner's own settings
+PRESENT_SETTINGS := $(VENV)/present-settings
+PRESENT_THEME := @jupyterlab/apputils-extension/themes.jupyterlab-settings
 
-.PHONY: lab test unit unit310 notebooks browser demo bench exercises site clean kernel
+.PHONY: lab present test unit unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
+	blackjack tournament baccarat
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,13 +55,39 @@ kernel: $(STAMP)
 
 install: $(STAMP)
 
-# the instructors' tools (nbgrader, Jupyter Book): make test and make site need them, make lab does not
-$(CLASS_STAMP): pyproject.toml | $(STAMP)
-	$(PY) -m pip install -e '.[test,class]'
+# the learners' .venv has no instructors' tools: a .venv from before .venv-class loses nbgrader and Jupyter Book
+learner-venv: $(STAMP)
+	$(if $(CLASS_IN_VENV),@echo "taking nbgrader and Jupyter Book out of the learners' $(VENV) (they live in $(CLASS_VENV))")
+	$(if $(CLASS_IN_VENV),$(PY) -m pip uninstall -y nbgrader jupyter-book)
+	@rm -f $(VENV)/.installed-class
+
+# the instructors' tools (nbgrader, Jupyter Book) in .venv-class: make test and make site need them, make lab does not
+$(CLASS_PY):
+	$(PYTHON) -m venv $(CLASS_VENV)
+
+$(CLASS_STAMP): pyproject.toml | $(CLASS_PY)
+	$(CLASS_PY) -m pip install --upgrade pip
+	$(CLASS_PY) -m pip install -e '.[class]'
+	$(CLASS_PY) -m ipykernel install --sys-prefix --name python3 --display-name "$(KERNEL_NAME)"
 	touch $(CLASS_STAMP)
 
-lab: $(STAMP) kernel
-	$(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+class: $(CLASS_STAMP)
+
+lab: $(STAMP) kernel learner-venv
+	$(LAB)
+
+# for a projector: Lab's text at 16-18 px instead of 13-14 px; Ctrl/Cmd + zooms further
+present: $(STAMP) kernel learner-venv $(PRESENT_SETTINGS)/$(PRESENT_THEME)
+	$(LAB) --LabApp.user_settings_dir="$(abspath $(PRESENT_SETTINGS))"
+
+# copied again only when the course's presentation settings change (an instructor's own zoom stays until then)
+$(PRESENT_SETTINGS)/$(PRESENT_THEME): jupyter-config/present/$(PRESENT_THEME) | $(STAMP)
+	mkdir -p "$(@D)"
+	cp "$<" "$@"
+
+# the console games, e.g. make blackjack ARGS="--seed 1" (the same as .venv/bin/python -m coursekit blackjack --seed 1)
+blackjack tournament baccarat: $(STAMP)
+	$(PY) -m coursekit $@ $(ARGS)
 
 # notebook folders that exist (exercises/ and solutions/ grow lesson by lesson)
 STRICT_NB := $(wildcard notebooks/[0-9]*.ipynb notebooks/demos/*.ipynb solutions/*.ipynb)
@@ -48,7 +95,7 @@ LAX_NB := $(wildcard exercises/*.ipynb)
 
 LINT := $(PY) -m ruff check coursekit tests bench
 
-test: $(STAMP) $(CLASS_STAMP) kernel
+test: $(STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
 	$(NBVAL) $(STRICT_NB)
@@ -82,23 +129,25 @@ notebooks: $(STAMP)
 	$(NBVAL) $(STRICT_NB)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
 
-browser: $(STAMP) kernel
+browser: $(STAMP) kernel learner-venv
 	$(PY) -m pytest -p no:cacheprovider -m browser tests
 
+# the dashboards on http://127.0.0.1:8866 (Voila's port; if it is taken Voila moves on and prints the port it got)
 # --template=course (share/jupyter/voila/templates/course): Voila's page without its CDN stylesheets, for offline rooms
 demo: $(STAMP)
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH),)" \
-		$(VENV)/bin/voila notebooks/demos --template=course --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+		$(VENV)/bin/voila notebooks/demos --template=course --no-browser --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
 
 bench: $(STAMP)
 	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
 
-# the lesson website (Jupyter Book 1, built offline from the saved lessons) in site/book/_build/html
-site: $(CLASS_STAMP)
-	$(PY) -m coursekit site site
+# the lesson website (Jupyter Book 1, built offline from the saved lessons) in site/book/_build/html;
+# coursekit.website finds jupyter-book in .venv-class; ARGS="--hub https://your-hub" adds a hub button
+site: $(STAMP) $(CLASS_STAMP)
+	$(PY) -m coursekit site site $(ARGS)
 
 exercises: $(STAMP)
 	$(PY) -m coursekit exercises
 
 clean:
-	rm -rf $(VENV) $(VENV310) .pytest_cache
+	rm -rf $(VENV) $(CLASS_VENV) $(VENV310) .pytest_cache

@@ -18,9 +18,12 @@ from coursekit.grading.registry import questions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
-NBGRADER = shutil.which("nbgrader", path=str(Path(sys.executable).parent)) or shutil.which("nbgrader")
+# nbgrader is an instructors' tool: `make class` (and make test) installs it in .venv-class, never in the learners'
+# .venv (it would add its menu to their JupyterLab); found next to this Python, then in .venv-class, then on PATH
+NBGRADER = (shutil.which("nbgrader", path=str(Path(sys.executable).parent))
+            or shutil.which("nbgrader", path=str(ROOT / ".venv-class" / "bin")) or shutil.which("nbgrader"))
 needs_nbgrader = pytest.mark.skipif(NBGRADER is None and not os.environ.get("CI"),
-                                    reason="nbgrader is not installed (pip install -e '.[class]')")
+                                    reason="nbgrader is not installed (make class puts it in .venv-class)")
 
 
 def solution_lines(nb) -> list[str]:
@@ -64,7 +67,9 @@ def test_every_question_gets_its_cells_with_nbgrader_metadata(path):
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    # nbgrader's own environment first: it runs the notebooks with that environment's kernel
+    bin_dir = Path(NBGRADER).parent if NBGRADER else Path(sys.executable).parent
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
     result = subprocess.run([NBGRADER or "nbgrader", *args], cwd=cwd, env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]

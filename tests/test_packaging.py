@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -125,3 +129,78 @@ def test_ci_runs_the_unit_tests_on_python_310_when_it_can():
     assert "make unit310" in script and script.index("make test") < script.index("make unit310")
     recipe = makefile.split("\nunit310:", 1)[1].split("\n\n", 1)[0]
     assert '-m "not browser and not slow" tests' in recipe and "ruff check" in recipe
+
+
+def _recipe(makefile: str, target: str) -> str:
+    return makefile.split(f"\n{target}:", 1)[1].split("\n\n", 1)[0]
+
+
+def test_the_instructors_tools_go_to_their_own_venv():
+    """nbgrader and Jupyter Book (the class extra) in .venv-class; the learners' .venv gets only '.[test]'."""
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^CLASS_VENV := \.venv-class$", makefile, re.M)
+    assert re.search(r"^CLASS_STAMP := \$\(CLASS_VENV\)/\.installed$", makefile, re.M)
+    installs = re.findall(r"^\t(\S+) -m pip install -e '\.\[([a-z,]+)\]'", makefile, re.M)
+    assert ("$(CLASS_PY)", "class") in installs
+    assert all("class" not in extras for python, extras in installs if python != "$(CLASS_PY)"), installs
+    for target in ("test", "site"):
+        assert "$(CLASS_STAMP)" in makefile.split(f"\n{target}:", 1)[1].split("\n", 1)[0], target
+    for target in ("lab", "present"):
+        assert "CLASS" not in makefile.split(f"\n{target}:", 1)[1].split("\n", 1)[0], target
+    extras = _project().get("optional-dependencies", {})
+    if tomllib is not None:
+        assert {r.split(">")[0].split("<")[0] for r in extras["class"]} >= {"nbgrader", "jupyter-book"}
+    for environment in ("environment.yml", "binder/environment.yml"):
+        listed = re.findall(r"^\s+-\s+([A-Za-z][\w.-]*)", (ROOT / environment).read_text(), re.M)
+        assert not {"nbgrader", "jupyter-book"} & set(listed), environment
+    assert ".venv-class/" in (ROOT / ".gitignore").read_text()
+
+
+def test_make_lab_opens_lesson_00_and_make_present_has_bigger_text():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "--LabApp.default_url=/lab/tree/$(LAB_START)" in makefile
+    assert re.search(r"^LAB_START := notebooks/00_start_here\.ipynb$", makefile, re.M)
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
+    assert _recipe(makefile, "lab").splitlines()[1].strip() == "$(LAB)"
+    present = _recipe(makefile, "present").splitlines()[1].strip()
+    assert present.startswith("$(LAB) --LabApp.user_settings_dir=")
+    theme = ROOT / "jupyter-config" / "present" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+    text = re.sub(r"^\s*//.*$", "", theme.read_text(), flags=re.M)  # JupyterLab's settings allow // comments
+    sizes = {key: int(value.rstrip("px")) for key, value in json.loads(text)["overrides"].items()}
+    defaults = {"ui-font-size1": 13, "content-font-size1": 14, "code-font-size": 13}  # JupyterLab 4's own
+    assert sizes.keys() == defaults.keys() and all(sizes[k] >= defaults[k] + 3 for k in defaults), sizes
+
+
+def test_no_notebook_shim_and_so_no_token_deprecation_warning():
+    config = json.loads((ROOT / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert config["ServerApp"]["jpserver_extensions"] == {"notebook_shim": False}
+
+
+def test_make_demo_has_its_own_port_and_the_console_games_have_targets():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^DEMO_PORT \?= 8866$", makefile, re.M) and "--port=$(DEMO_PORT)" in _recipe(makefile, "demo")
+    assert re.search(r"^blackjack tournament baccarat: \$\(STAMP\)\n\t\$\(PY\) -m coursekit \$@ \$\(ARGS\)$",
+                     makefile, re.M)
+    readme = (ROOT / "README.md").read_text()
+    assert "http://127.0.0.1:8866" in readme and "8889" in readme
+
+
+def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
+    text = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'^license = "MIT"$', text, re.M), "an SPDX string: setuptools warns on a license table"
+    requires = re.search(r'^requires = \["setuptools>=(\d+)"\]$', text, re.M)
+    assert requires and int(requires.group(1)) >= 77  # setuptools 77 reads PEP 639 license strings
+
+
+def test_ci_installs_a_cjk_font_for_lesson_05_and_the_readme_names_it():
+    script = (ROOT / ".ci" / "run").read_text()
+    install = re.search(r"apt-get install .*$", script, re.M).group(0)
+    assert "fonts-noto-cjk" in install and "chromium" in install and "bubblewrap" in install
+    assert "fonts-noto-cjk" in (ROOT / "README.md").read_text()
+
+
+@pytest.mark.skipif(os.environ.get("CI", "").lower() != "true" or shutil.which("fc-list") is None,
+                    reason="checks the CI machine's fonts")
+def test_the_ci_machine_has_a_chinese_font():
+    fonts = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout
+    assert fonts.strip(), "no font covers Chinese: lesson 05's quotation would show boxes"
