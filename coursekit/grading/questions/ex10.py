@@ -110,7 +110,7 @@ Dealer has Queen, Blackjack!
 Dealer won with Blackjack!
 *** ROUND 2, you have 90€ left.
 """)
-ACES = Deal(("10", "5", "A", "9", "9", "A", "A", "8", "10", "3", "A", "4"), ("", "y", "n", "20", "y", "n"), f"""\
+ACES = Deal(("10", "5", "A", "9", "9", "A", "A", "8", "A", "2", "9", "6"), ("", "y", "n", "20", "y", "n"), f"""\
 *** ROUND 1, you have 100€ left.
 You have 10, hand value is 10.
 {PROMPT.format(100, "")}
@@ -126,10 +126,10 @@ You have Ace, hand value is 11.
 You have Ace, hand value is 12. Do you want another card? (y/n) y
 You have 8, hand value is 20. Do you want another card? (y/n) n
 Dealer's turn...
-Dealer has 10, hand value is 10.
-Dealer has 3, hand value is 13.
-Dealer has Ace, hand value is 14.
-Dealer has 4, hand value is 18.
+Dealer has Ace, hand value is 11.
+Dealer has 2, hand value is 13.
+Dealer has 9, hand value is 12.
+Dealer has 6, hand value is 18.
 You win!
 *** ROUND 3, you have 110€ left.
 """)
@@ -148,7 +148,7 @@ You win!
 """)
 
 # the sheet's minimum rules (Spielregeln), one deal each
-CARDS = Deal(("9", "Q", "8", "K", "2", "3", "4", "J", "10", "8"), ("20", "n", "", "y", "y", "n"), f"""\
+CARDS = Deal(("9", "Q", "8", "K", "2", "3", "4", "J", "2", "10", "8"), ("20", "n", "", "y", "y", "y"), f"""\
 *** ROUND 1, you have 100€ left.
 You have 9, hand value is 9.
 {PROMPT.format(100, 20)}
@@ -162,14 +162,16 @@ You have 2, hand value is 2.
 {PROMPT.format(120, "")}
 You have 3, hand value is 5. Do you want another card? (y/n) y
 You have 4, hand value is 9. Do you want another card? (y/n) y
-You have Jack, hand value is 19. Do you want another card? (y/n) n
+You have Jack, hand value is 19. Do you want another card? (y/n) y
+You have 2, hand value is 21.
 Dealer's turn...
 Dealer has 10, hand value is 10.
 Dealer has 8, hand value is 18.
 You win!
 *** ROUND 3, you have 130€ left.
 """)
-PLAYER_TURN = Deal(("10", "5", "6", "10", "8", "10", "6", "6", "5", "9", "4", "8"), ("", "x", "y", "", "y"), f"""\
+PLAYER_TURN = Deal(("10", "5", "6", "10", "8", "4", "6", "Q", "2", "5", "9", "4", "8"), ("", "x", "y", "", "y", "y"),
+                   f"""\
 *** ROUND 1, you have 100€ left.
 You have 10, hand value is 10.
 {PROMPT.format(100, "")}
@@ -182,10 +184,11 @@ Dealer has 10, hand value is 10.
 Dealer has 8, hand value is 18.
 You win!
 *** ROUND 2, you have 110€ left.
-You have 10, hand value is 10.
+You have 4, hand value is 4.
 {PROMPT.format(110, "")}
-You have 6, hand value is 16. Do you want another card? (y/n) y
-You have 6, hand value is 22.
+You have 6, hand value is 10. Do you want another card? (y/n) y
+You have Queen, hand value is 20. Do you want another card? (y/n) y
+You have 2, hand value is 22.
 You busted, you lost!
 *** ROUND 3, you have 100€ left.
 """)
@@ -276,7 +279,7 @@ Dealer has King, hand value is 21.
 Dealer wins!
 *** ROUND 2, you have 70€ left.
 """)
-SETTLING = Deal(("10", "8", "10", "8", "10", "9", "10", "8", "10", "7", "10", "8", "10", "2", "10", "5", "K"),
+SETTLING = Deal(("10", "8", "10", "8", "10", "9", "10", "8", "10", "7", "10", "8", "10", "2", "10", "5", "7"),
                 ("20", "n", "20", "n", "30", "n", "", "n"), f"""\
 *** ROUND 1, you have 100€ left.
 You have 10, hand value is 10.
@@ -309,7 +312,7 @@ You have 2, hand value is 12. Do you want another card? (y/n) n
 Dealer's turn...
 Dealer has 10, hand value is 10.
 Dealer has 5, hand value is 15.
-Dealer has King, hand value is 25.
+Dealer has 7, hand value is 22.
 Dealer busted, you won!
 *** ROUND 5, you have 100€ left.
 """)
@@ -925,9 +928,9 @@ QUESTIONS = [
               f"{MODULE}.seed_methods_used(TournamentGame, 1)", _methods_judge, points=1),
     ] + [format_test(part) for part in PARTS], course_code=PROGRAM),
     Question("10.q2", "the sheet's rules (Spielregeln), one crafted deal each", "function", [
-        deal_test("dealing and printing a card: names and hand values", [CARDS], {"cards"},
+        deal_test("dealing and printing a card: names and hand values, up to 21", [CARDS], {"cards"},
                   slips=(faces_as_numbers,)),
-        deal_test("your turn: x is asked again, a card for each y, no question at 21, 22 loses at once",
+        deal_test("your turn: x is asked again, a card for each y (at 20 too), none at 21, 22 loses at once",
                   [PLAYER_TURN], {"hits", "dealer plays", "money"}, slips=(no_hit_message, asks_at_21,
                                                                            dealer_after_bust)),
         deal_test("the bet question shows the limits; Enter bets the minimum", [BET_LIMITS], {"prompts", "money"}),
@@ -938,7 +941,7 @@ QUESTIONS = [
                   slips=(dealer_stops_wrong,)),
         deal_test("the dealer's 21 of three cards against your 20", [DEALER_21], {"outcome", "money"},
                   slips=(dealer_21_bust,)),
-        deal_test("settling: a standoff, a win, a loss, a dealer over 21", [SETTLING], {"outcome", "money"}),
+        deal_test("settling: a standoff, a win, a loss, a dealer's 22", [SETTLING], {"outcome", "money"}),
         deal_test("exactly 200€: the tournament is won and ends", [GOAL], {"rounds", "end", "money"},
                   slips=(plays_on_at_goal,)),
         deal_test("below the 10€ minimum the tournament is lost and ends; at 10€ it goes on",
@@ -956,7 +959,7 @@ QUESTIONS = [
                   slips=(dealer_natural_not_beating,)),
     ], course_code=PROGRAM),
     Question("10.q4", "aces count 11, or 1 when 11 would go over 21", "function", [
-        deal_test("10, 5, Ace is 16; Ace, Ace is 12; the dealer's 10, 3, Ace is 14", [ACES], {"cards"},
+        deal_test("10, 5, Ace is 16; Ace, Ace is 12; the dealer's Ace, 2, 9 is 12", [ACES], {"cards"},
                   slips=(aces_counted_wrong,)),
         deal_test("the dealer's Ace, Ace, Ace, 5 is 18", [DEALER_ACES], {"cards"}, public=False,
                   slips=(aces_counted_wrong,)),
