@@ -328,6 +328,7 @@ class Verdict:
     tests: dict = field(default_factory=dict)  # per (question, position)
     lost: list = field(default_factory=list)  # [{"qid", "label", "message", "slip"}]; the first only when stopped early
     died: str = ""  # why the sandbox stopped or hung, when it did
+    timed_out: bool = False  # a cell or a test ran out of time
     seconds: float = 0.0
     cell_seconds: dict = field(default_factory=dict)
     question_seconds: dict = field(default_factory=dict)
@@ -375,7 +376,8 @@ class Session:
                     continue
                 seconds = cell_seconds(index)
                 t = time.monotonic()
-                self.sandbox.request({"op": "cell", "source": source, "seconds": seconds}, seconds + GRACE)
+                reply = self.sandbox.request({"op": "cell", "source": source, "seconds": seconds}, seconds + GRACE)
+                verdict.timed_out = verdict.timed_out or reply.get("cell") == "timeout"
                 verdict.cell_seconds[index] = time.monotonic() - t
             for q in self.questions:
                 budget = left = question_seconds(q.qid)
@@ -390,6 +392,8 @@ class Session:
                         replies = [self.sandbox.request(r, left + GRACE) for r in case.requests(left)]
                         outcome = case.judge(replies, left)
                         points, message, label, slip = outcome.points, outcome.message, outcome.label, outcome.slip
+                    verdict.timed_out = verdict.timed_out or any(
+                        words in message for words in ("stopped after", "used up", "too slow"))
                     total += points
                     left = budget - (time.monotonic() - t)
                     lost = points < baseline.get((q.qid, position), 0) if baseline is not None else \
@@ -582,12 +586,14 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
         for region in plans[ex][0]:
             after = [qids[0] for i, qids in checks if i > region.cell and qids]
             fallback[(ex, region.name)] = after[0] if after else ""
-    to_verify = [r for r in rows if r["verdict"].died or (verify and not r["verdict"].lost)]
+    # the batch grader's verdict counts for survivors, for mutants that stopped their sandbox and for those that ran
+    # out of time (with three times the time: a loaded machine must not kill a slow but right mutant)
+    to_verify = [r for r in rows if r["verdict"].died or r["verdict"].timed_out or (verify and not r["verdict"].lost)]
     if to_verify:
-        say(f"{len(to_verify)} survivor(s) and stopped sandbox(es) graded again by the batch grader")
+        say(f"{len(to_verify)} survivor(s), stopped or out of time, graded again by the batch grader")
         longest = max(max([*b["cells"].values(), *b["questions"].values(), 0]) for b in baselines.values())
         records = _fresh_grades([(r["mutant"], paths[r["mutant"].exercise]) for r in to_verify], notebooks,
-                                max(MIN_SECONDS, TIME_FACTOR * longest), jobs, sandboxed)
+                                3 * max(MIN_SECONDS, TIME_FACTOR * longest), jobs, sandboxed)
         for row, record in zip(to_verify, records):
             base = baselines[row["mutant"].exercise]["points"]
             lost = [{"qid": q, "label": t["label"], "message": t["message"], "slip": t.get("slip", "")}
