@@ -93,11 +93,15 @@ def course_map(lessons: list[Path], exercises: dict[str, Path]) -> str:
     readme = (ROOT / "README.md").read_text()
     about = re.search(r"## What this course is\n\n(.*?)\n\n##", readme, re.S)
     rows = ["| # | lesson | exercises |", "|---|---|---|"]
-    for path in lessons:
-        number = path.name[:2]
-        exercise = exercises.get(number)
+    by_number = {path.name[:2]: path for path in lessons}
+    for number in sorted({*by_number, *exercises}):
+        path, exercise = by_number.get(number), exercises.get(number)
         link = f"[exercise {number}](exercises/{exercise.stem})" if exercise else "-"
-        rows.append(f"| {number} | [{lesson_title(path)}](notebooks/{path.stem}) | {link} |")
+        if path is not None:
+            lesson = f"[{lesson_title(path)}](notebooks/{path.stem})"
+        else:  # exercises that come before their lesson page
+            lesson = re.sub(r"^Exercises\s+\d+\s*\W\s*", "", lesson_title(exercise)) + " (exercises only)"
+        rows.append(f"| {number} | {lesson} | {link} |")
     return "\n\n".join([f"# {TITLE}", about.group(1) if about else "", "## Course map", "\n".join(rows),
                         "Each lesson page has a launch button (the rocket at the top) that opens it in JupyterLab "
                         "on Binder or on your class's JupyterHub. The exercises are notebooks with checks: open "
@@ -269,8 +273,9 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     (book / "intro.md").write_text(course_map(lessons, exercises))
     toc = ["format: jb-book", "root: intro", "parts:", "  - caption: Lessons", "    chapters:"]
     toc += [f"      - file: notebooks/{p.stem}" for p in lessons]
-    toc += ["  - caption: Exercises", "    chapters:"]
-    toc += [f"      - file: exercises/{p.stem}" for p in exercises.values()]
+    if exercises:
+        toc += ["  - caption: Exercises", "    chapters:"]
+        toc += [f"      - file: exercises/{p.stem}" for p in exercises.values()]
     (book / "_toc.yml").write_text("\n".join(toc) + "\n")
     cache = cache or book.parent / "npm-cache"
     widgets, mathjax = vendor_widget_js(book, cache), vendor_mathjax(book, cache)
