@@ -362,3 +362,39 @@ def test_pictures_keep_every_text_at_least_11_px():
         assert shown.smallest_px >= 11 and shown.image_px[0] <= 848, shown
     tournament = Arena(["optimal", "timid"], "tournament", rounds=10, seed=0).run()
     assert measure(plot_arena(tournament), shown_width=848).smallest_px >= 11
+
+
+@needs_bwrap
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGKILL"])
+def test_the_command_resumes_after_ctrl_c_or_a_kill(tmp_path, signal_name):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "results.json"
+    journal = out.with_name(out.name + ".journal")
+    command = [sys.executable, "-m", "coursekit", "arena", str(HONEST / "perfect.py"), str(HONEST / "greedy.py"),
+               str(HONEST / "coin.py"), "random", "--starts", "20-40", "--out", str(out), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not journal.exists() or len(journal.read_text().splitlines()) < 21):
+        time.sleep(0.1)
+    process.send_signal(getattr(signal, signal_name))
+    process.communicate(timeout=60)
+    assert process.returncode == (130 if signal_name == "SIGINT" else -9)
+    lines = journal.read_text().splitlines()
+    done = {tuple(json.loads(line)["game"][k] for k in ("first", "second", "round", "start"))
+            for line in lines[1:] if line.strip().endswith("}")}
+    assert 20 <= len(done) < 252
+    if signal_name == "SIGINT":
+        assert json.loads(out.read_text())["status"] == "interrupted"
+    replayed = []
+    arena = Arena([HONEST / "perfect.py", HONEST / "greedy.py", HONEST / "coin.py", "random"], starts="20-40")
+    results = arena.run(out=out, on_game=lambda record, d, t: replayed.append(record.key))
+    assert results.status == "complete" and len(results.games) == 252
+    assert not set(replayed) & {(a, b, int(r), int(s)) for a, b, r, s in done}
+    time.sleep(0.5)
+    from test_arena_hostile import sandbox_processes
+
+    assert sandbox_processes(process.pid) == [] and sandbox_processes() == []  # the sandboxes died with the referee

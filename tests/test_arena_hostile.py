@@ -51,9 +51,10 @@ def _digest(folder: Path) -> dict:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def sandbox_processes() -> list[str]:
-    """Processes of this test process's sandboxes: a sandbox user id of ours, or a bwrap/worker child of ours."""
-    low = UID_BASE + (os.getpid() % 1000) * 1000
+def sandbox_processes(referee: int = 0) -> list[str]:
+    """Processes of a referee's sandboxes (default: this process's): a sandbox user id of its, or its bwrap child."""
+    referee = referee or os.getpid()
+    low = UID_BASE + (referee % 1000) * 1000
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -64,7 +65,7 @@ def sandbox_processes() -> list[str]:
             parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
         except (OSError, ValueError, IndexError):
             continue
-        if low <= uid < low + 1000 or (parent == os.getpid() and ("bwrap" in cmdline or "worker" in cmdline)):
+        if low <= uid < low + 1000 or (parent == referee and ("bwrap" in cmdline or "worker" in cmdline)):
             found.append(f"{entry.name} uid={uid}: {cmdline[:80]}")
     return found
 

@@ -139,6 +139,26 @@ class Results:
             entry["seconds"] = round(entry["seconds"], 3)
         return sorted(table.values(), key=lambda e: (e["bot"], e["reason"]))
 
+    def head_to_head(self, bot: str) -> list[dict]:
+        """One bot's record against each opponent: points, games, its share and that share's Wilson 95% interval."""
+        from coursekit.subtraction import wilson_interval
+
+        if bot not in self.names:
+            raise ValueError(f"bot must be one of {self.names}, not {bot!r}")
+        m = self.win_matrix()
+        i = m.names.index(bot)
+        rows = []
+        for j, other in enumerate(m.names):
+            games = int(m.games[i, j])
+            if j == i or not games:
+                continue
+            points = float(m.points[i, j])
+            wins = int(points)  # Wilson counts whole successes: a half point left over is dropped (conservative)
+            low, high = wilson_interval(wins, games)
+            rows.append({"opponent": other, "points": points, "games": games, "share": points / games,
+                         "low": low, "high": high})
+        return rows
+
     def ratings(self, bootstrap: int = 1000, seed: int = 0) -> Ratings:
         """Bradley-Terry ratings with bootstrap intervals (two-player games), or goal rates (the tournament)."""
         if self.solo:
