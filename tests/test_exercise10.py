@@ -200,6 +200,9 @@ def test_the_rule_tests_name_the_learners_line_and_the_expected_one():
     text = printed("10.q3", namespace(SOLUTION, RULE_SLIPS["natural-1:1"][2]))
     assert ("round 2, the money: expected '*** ROUND 2, you have 145.0€ left.', got '*** ROUND 2, you have 130€ "
             "left.'") in text
+    text = printed("10.q2", namespace(SOLUTION, RULE_SLIPS["all-in"][2]))
+    assert ("a bet of all your money is allowed: round 2, the message for a bet that is not allowed: expected (no "
+            "message: the bet is allowed), got 'Please bet a whole number of euros from 10 to 80.'") in text
     text = printed("10.q2", namespace(SOLUTION, RULE_SLIPS["goal"][2]))
     assert ("round 2, the end of the tournament: expected 'You have 200€, you at least doubled your money!', got "
             "'*** ROUND 3, you have 200€ left.'") in text

@@ -494,8 +494,8 @@ def compare(expected: list[Item], actual: list[Item], actual_rows: list) -> Opti
         if want is not None and got is not None and want.key == got.key:
             continue
         rounds = [item.row.round for item in (want, got) if item is not None]
-        if got is not None and want is not None and got.kind == want.kind:
-            shown = repr(got.row.text)
+        if got is not None and (want is None or got.kind == want.kind or got.row.round < want.row.round):
+            shown = repr(got.row.text)  # the same kind with other values, or a line more than expected
         else:
             last = actual[i - 1].row.number if i > 0 else 0
             until = got.row.number if got is not None else float("inf")
@@ -534,12 +534,11 @@ def deal_test(label: str, deals: list, aspects: set, points: float = 1, public: 
             mismatch = compare(want, got, rows)
             if mismatch is None:
                 continue
-            kind = (mismatch.expected or mismatch.actual).kind
+            want_item, got_item = mismatch.expected, mismatch.actual
+            extra = got_item is not None and (want_item is None or got_item.row.round < want_item.row.round)
+            kind = got_item.kind if extra else want_item.kind
             where = f"{label}{f' (deal {n})' if len(deals) > 1 else ''}: round {mismatch.round}, {WHAT[kind]}"
-            if mismatch.expected is None:
-                shown_want = f"({NOTHING_MORE.get(kind, 'nothing more')})"
-            else:
-                shown_want = repr(mismatch.expected.row.text)
+            shown_want = f"({NOTHING_MORE.get(kind, 'nothing more')})" if extra else repr(want_item.row.text)
             slip = ""
             for finder in slips:
                 slip = finder(want_rows, rows, mismatch) or ""
