@@ -30,6 +30,7 @@ from coursekit.rng import Seed, as_generator
 ELO = 400 / math.log(10)
 MAX_BOOTSTRAP = 100_000
 MAX_NEWTON = 100
+BATCH_CELLS = 4_000_000  # resamples x bots x bots fitted at once (32 MB a matrix)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,30 @@ def bradley_terry(points: np.ndarray, prior: float = 1.0, start: Optional[np.nda
     return theta
 
 
+def _bradley_terry_batch(points: np.ndarray, prior: float, start: np.ndarray) -> np.ndarray:
+    """Many fits at once (points: resamples x n x n) by Newton's method from `start`, steps capped at 2; a resample
+    that has not converged after MAX_NEWTON steps is refitted alone with the line search of `bradley_terry`."""
+    size, n, _ = points.shape
+    games = points + points.transpose(0, 2, 1)
+    theta = np.tile(np.asarray(start, dtype=float), (size, 1))
+    eye = np.eye(n)
+    for _ in range(MAX_NEWTON):
+        p = _sigmoid(theta[:, :, None] - theta[:, None, :])
+        s = _sigmoid(theta)
+        gradient = (points - games * p).sum(axis=2) + prior * (0.5 - s)
+        w = games * p * (1 - p)
+        hessian = w - eye * (w.sum(axis=2) + prior * s * (1 - s))[:, :, None]
+        step = np.linalg.solve(hessian, -gradient[:, :, None])[:, :, 0]
+        largest = np.abs(step).max(axis=1, keepdims=True)
+        step *= np.minimum(1.0, 2.0 / np.maximum(largest, 1e-300))
+        theta += step
+        if largest.max() < 1e-9:
+            return theta
+    for b in np.flatnonzero(np.abs(step).max(axis=1) >= 1e-9):
+        theta[b] = bradley_terry(points[b], prior, start=start)
+    return theta
+
+
 def _pair_counts(points: np.ndarray, draws: np.ndarray) -> tuple:
     """Per pair i < j: (i, j, wins of i, draws, wins of j)."""
     n = len(points)
@@ -139,6 +164,8 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
     """Bradley-Terry ratings (Elo scale, mean 0) with bootstrap 95% intervals and distinguishable pairs.
 
     points[i, j]: i's points against j (a win 1, a draw 1/2); draws[i, j] = draws[j, i]: drawn games of the pair.
+    Cost: about bootstrap x 5 Newton steps of n x n solves (30 bots, 1000 resamples: 1.6 s on a loaded 2-core
+    machine; single-threaded BLAS is fastest, see coursekit.arena.cli).
     """
     names = tuple(names)
     points = np.asarray(points, dtype=float)
@@ -161,13 +188,15 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
         totals = wi + d + wj
         probabilities = np.stack([wi, d, wj], axis=1) / totals[:, None]
         samples = np.empty((bootstrap, n))
-        for b in range(bootstrap):
-            counts = rng.multinomial(totals, probabilities)
-            resampled = np.zeros((n, n))
-            resampled[iu, ju] = counts[:, 0] + 0.5 * counts[:, 1]
-            resampled[ju, iu] = counts[:, 2] + 0.5 * counts[:, 1]
-            t = bradley_terry(resampled, prior, start=theta)
-            samples[b] = ELO * (t - t.mean())
+        chunk = max(1, BATCH_CELLS // (n * n))
+        for first in range(0, bootstrap, chunk):
+            size = min(chunk, bootstrap - first)
+            counts = np.stack([rng.multinomial(totals, probabilities) for _ in range(size)])
+            resampled = np.zeros((size, n, n))
+            resampled[:, iu, ju] = counts[:, :, 0] + 0.5 * counts[:, :, 1]
+            resampled[:, ju, iu] = counts[:, :, 2] + 0.5 * counts[:, :, 1]
+            t = _bradley_terry_batch(resampled, prior, theta)
+            samples[first:first + size] = ELO * (t - t.mean(axis=1, keepdims=True))
         low, high = np.percentile(samples, [2.5, 97.5], axis=0)
         distinct = np.zeros((n, n), dtype=bool)
         for i in range(n):
