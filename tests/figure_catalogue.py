@@ -137,7 +137,7 @@ def l06_colour_strips():
     from coursekit.plots.subtraction import plot_colour_strips
     from coursekit.subtraction import SubtractionGame
 
-    sets = [(3, 5, 11), (3, 5), (3, 5, 8), (1, 2), (1, 3, 4), (2, 4, 7), (3, 5, 9), (4, 6, 11)]
+    sets = [(3, 5, 11), (3, 5), (1, 2), (1, 3, 4), (2, 4, 7), (3, 5, 9), (4, 6, 11)]  # as lesson 06 (no 3, 5, 8)
     return Shown(plot_colour_strips([SubtractionGame(m) for m in sets], limit=60))
 
 
@@ -419,6 +419,40 @@ def demo_advice_widget():
         table.follow.click()
     return Shown(table._path.figure, _widget_width(table.plot.layout.width, DASHBOARD_WIDTH_PX), tight=False,
                  png=table.plot.value)
+
+
+def _arena_results(names: list, starts=(20,)):
+    """A small round robin of built-in bots with the names a lesson or dashboard shows (one start: the text only)."""
+    from coursekit.arena import Arena
+
+    return Arena(names, game="subtraction:3,5,11", rounds=1, starts=starts, seed=0, sandboxed=False).run()
+
+
+def l11_arena():
+    from coursekit.plots.arena import plot_arena
+
+    results = _arena_results(["random", "mixed:0.5", "mixed:0.9", "mcts:10", "mcts:100", "mcts:1000", "optimal"])
+    return Shown(plot_arena(results, results.ratings(bootstrap=100)))
+
+
+def demo_arena_picture():
+    from coursekit.plots.arena import plot_arena
+    from coursekit.widgets.arena import EXAMPLES, MAX_PICTURE_PX, PICTURE_DPI
+    from coursekit.widgets.common import figure_png
+
+    results = _arena_results([str(EXAMPLES / "subtraction"), "random", "optimal"])  # the dashboard's first run
+    fig = plot_arena(results, results.ratings(bootstrap=100), width_in=MAX_PICTURE_PX / PICTURE_DPI)
+    return Shown(fig, DASHBOARD_WIDTH_PX, dpi=PICTURE_DPI, tight=False, png=figure_png(fig, tight=False))
+
+
+def demo_arena_replay():
+    from coursekit.plots.arena_replay import draw_course
+    from coursekit.widgets.demo import DASHBOARD_PICTURE_WIDTH
+
+    course = [50, 47, 42, 39, 34, 31, 26, 21, 18, 15, 12, 7, 2, -1]
+    fig = draw_course(course, [a - b for a, b in zip(course, course[1:])], (3, 5, 11), ("table_3_5_11", "mcts:1000"),
+                      upto=7, width_px=DASHBOARD_PICTURE_WIDTH)
+    return Shown(fig, DASHBOARD_WIDTH_PX, dpi=100, tight=False)
 
 
 def l09_accuracy_by_residue():  # in the library for lesson 09's variants (no lesson calls it at the moment)

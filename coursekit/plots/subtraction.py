@@ -55,7 +55,7 @@ def plot_colour_strips(games: Sequence[SubtractionGame], limit: int = 60, ax=Non
     ax.grid(which="minor", axis="x", color="white", lw=0.6)
     ax.grid(which="minor", axis="y", color="white", lw=4)
     ax.set_xlim(-0.5, limit - 0.5)
-    ax.set_xlabel("n (red: the player to move loses, blue: the player to move wins)")
+    ax.set_xlabel("n (vermillion: the player to move loses, blue: the player to move wins)")
     ax.set_title("Red and blue numbers of several move sets\n(black bar: the repeating part starts)")
     finish(ax)
     if owned:

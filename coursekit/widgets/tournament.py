@@ -187,8 +187,8 @@ class TournamentTable(TournamentWidget):
                              f'Money: <b>{html.escape(money(game.bankroll))}</b>{odds}</span>')
         rows = "".join(f"<tr><td>{r}</td><td>{html.escape(money(bet))}</td><td>{RESULT_TEXT[res]}</td>"
                        f"<td>{html.escape(money(after))}</td></tr>" for r, bet, res, after in game.history[-8:])
-        self.rounds_log.value = ("<table cellpadding='4'><tr><th>round</th><th>bet</th><th>result</th><th>money</th></tr>"
-                          f"{rows}</table>") if rows else ""
+        head = "<tr><th>round</th><th>bet</th><th>result</th><th>money</th></tr>"
+        self.rounds_log.value = f"<table cellpadding='4'>{head}{rows}</table>" if rows else ""
 
 
 def _key(bankroll):
