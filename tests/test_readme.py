@@ -197,15 +197,16 @@ def test_a_printed_command_runs_as_written_from_a_fresh_clone(command, clone):
         result = _shell(f".venv/bin/python -m py_compile {script}", folder, env)
     else:
         assert target is None or target in CONSOLES, f"{command!r}: a make target this test does not know"
-        if "submissions/" in command:  # the README's folder of handed-in notebooks: one exercise, as handed out
-            (folder / "submissions").mkdir(exist_ok=True)
-            shutil.copy(ROOT / "exercises" / "02_counting_blackjack_hands.ipynb", folder / "submissions")
-        if re.search(r"-m coursekit grade\b", command):
+        if re.search(r"-m coursekit (grade|arena)\b", command):
+            for name in re.findall(r"\s([a-z_]+)/(?=\s|$)", command):  # a folder the user fills (handed-in
+                if not (folder / name).exists():                       # notebooks, bots): one exercise in it
+                    (folder / name).mkdir()
+                    shutil.copy(ROOT / "exercises" / "02_counting_blackjack_hands.ipynb", folder / name)
             # the sandbox runs the clone's .venv/bin/python by that path, but binds only the checkout's .venv that
-            # the clone's links to: here the grader runs unsandboxed (the sandbox has tests of its own)
+            # the clone's links to: here they run unsandboxed (the sandbox has tests of its own)
             command += " --unsafe-no-sandbox"
         result = _shell(command, folder, env)
     output = result.stdout + result.stderr
-    assert result.returncode == 0, f"{command!r} (printed in {PRINTED[command]}) exited {result.returncode}:\n" \
+    assert result.returncode == 0, f"{command!r} (printed in {PRINTED.get(command)}) exited {result.returncode}:\n" \
                                    f"{output[-3000:]}"
     assert not [word for word in FAILED if word in output], output[-3000:]
