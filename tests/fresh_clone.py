@@ -66,6 +66,8 @@ def venv_is_current() -> bool:
 
 def venv_missing_reason() -> str | None:
     """Why the commands cannot run from a fresh clone here (no .venv, or one older than pyproject.toml), or None."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        return "not a git checkout: a fresh clone is made of the files git lists"
     if not (VENV / "bin" / "python").exists():
         return "no .venv: run `make lab` (or `make install`) first"
     if not venv_is_current():
