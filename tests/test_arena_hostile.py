@@ -70,8 +70,8 @@ def sandbox_processes(referee: int = 0) -> list[str]:
     return found
 
 
-def hostile_table(results, names) -> list[dict]:
-    """Per hostile bot: games, points, how it lost (reason x count), its time, the referee's time on it, an example."""
+def hostile_table(results, names, starts) -> list[dict]:
+    """Per hostile bot: games, points, how it lost (reason x count), its time, sandboxes started, an example."""
     rows = []
     failures = results.failures()
     for name in names:
@@ -81,7 +81,7 @@ def hostile_table(results, names) -> list[dict]:
         reasons = {f["reason"]: f["games"] for f in failures if f["bot"] == name}
         example = next((f["example"] for f in failures if f["bot"] == name and f["reason"] != "disqualified"), "")
         rows.append({"bot": name, "games": len(mine), "points": points, "lost by": reasons,
-                     "its seconds": round(own, 2), "example": example[:100]})
+                     "its seconds": round(own, 2), "sandboxes": starts.get(name, 0), "example": example[:100]})
     return rows
 
 
@@ -99,12 +99,12 @@ def runs():
     time.sleep(1)
     honest = [b.name for b in alone_arena.bots]
     hostile = [b.name for b in arena.bots if b.name not in honest]
-    table = hostile_table(mixed, hostile)
+    table = hostile_table(mixed, hostile, arena.starts_by_bot)
     print(f"\narena with {len(arena.bots)} bots, {arena.total} games, {took:.1f} s, "
           f"{arena.sandbox_starts} sandbox starts")
     for row in table:
         print(f"  {row['bot']:<18} {row['games']:>3} games {row['points']:>5.1f} points  lost by {row['lost by']}  "
-              f"its time {row['its seconds']} s  e.g. {row['example']}")
+              f"its time {row['its seconds']} s  {row['sandboxes']} sandbox(es)  e.g. {row['example']}")
     return {"mixed": mixed, "alone": alone, "arena": arena, "honest": honest, "hostile": hostile, "took": took,
             "table": {r["bot"]: r for r in table}, "before": before,
             "after": {"honest": _digest(HONEST), "hostile": _digest(HOSTILE)},
@@ -117,6 +117,8 @@ def test_the_arena_finishes_every_game(runs):
     assert mixed.status == "complete" and len(mixed.games) == arena.total and arena.errors == []
     assert len(runs["hostile"]) == len(EXPECTED) and set(runs["hostile"]) == set(EXPECTED)
     assert runs["took"] < 300
+    honest_starts = {name: runs["arena"].starts_by_bot.get(name) for name in runs["honest"]}
+    assert honest_starts == {name: 1 for name in runs["honest"]}  # one sandbox each, never restarted
 
 
 def test_honest_results_between_themselves_are_identical_without_the_hostile_bots(runs):

@@ -33,11 +33,12 @@ Running (``coursekit.arena.run``)::
     results.save("results.json")          # JSON + results.csv (leaderboard) + results.games.csv, atomically
 
 ``arena.total`` is the number of games, ``arena.errors`` the referee's own errors (those games stay unplayed),
-``arena.sandbox_starts`` and ``arena.sandbox_pids`` what was started; ``arena.snapshot()`` returns the results so
-far from another thread (a dashboard's timer); ``on_game(record, done, total)`` is called after each game from a
-worker thread; setting ``stop`` ends the run after the games in progress (results.status "interrupted"; run again
-with the same ``out`` to resume: finished games are not replayed). ``scheduler="tcp://host:8786"`` (or a
-``distributed.Client``) plays the batches on Dask workers instead of threads (extra ``arena``).
+``arena.sandbox_starts``, ``arena.starts_by_bot`` and ``arena.sandbox_pids`` what was started;
+``arena.snapshot()`` returns the results so far from another thread (a dashboard's timer);
+``on_game(record, done, total)`` is called after each game from a worker thread; setting ``stop`` ends the run
+after the games in progress (results.status "interrupted"; run again with the same ``out`` to resume: finished
+games are not replayed). ``scheduler="tcp://host:8786"`` (or a ``distributed.Client``) plays the batches on Dask
+workers instead of threads (extra ``arena``).
 
 Results (``coursekit.arena.results.Results``): ``.games`` (list of ``GameRecord``), ``.standings()``,
 ``.win_matrix()`` (``WinMatrix``: ``names``, ``points``, ``games``, ``draws``, ``.rate``), ``.failures()`` (per

@@ -110,8 +110,12 @@ class PlayerPool:
 
     def starts(self) -> int:
         """How many sandboxes this pool started."""
+        return sum(self.starts_by_bot().values())
+
+    def starts_by_bot(self) -> dict[str, int]:
+        """How many sandboxes this pool started for each file bot (restarts after a hang or a death included)."""
         with self.guard:
-            return sum(p.starts for p in self.players.values() if p.sandboxed)
+            return {name: p.starts for name, p in self.players.items() if p.sandboxed}
 
     def close(self) -> None:
         """Stop every sandbox (players seated elsewhere are stopped too: their games then fail)."""

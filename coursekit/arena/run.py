@@ -59,6 +59,7 @@ class Arena:
         self.results: Optional[Results] = None  # the run in progress (read it from another thread)
         self.sandbox_pids: list[int] = []  # first process of every sandbox started in this process
         self.sandbox_starts = 0
+        self.starts_by_bot: dict[str, int] = {}  # sandboxes started per file bot (threads only, not Dask)
         self._lock = threading.Lock()
 
     @property
@@ -215,6 +216,8 @@ class Arena:
             pool.close()
             self.sandbox_pids += pool.pids()
             self.sandbox_starts += pool.starts()
+            for name, count in pool.starts_by_bot().items():
+                self.starts_by_bot[name] = self.starts_by_bot.get(name, 0) + count
 
 
 class _Dispatcher:
