@@ -398,3 +398,19 @@ def test_the_command_resumes_after_ctrl_c_or_a_kill(tmp_path, signal_name):
     from test_arena_hostile import sandbox_processes
 
     assert sandbox_processes(process.pid) == [] and sandbox_processes() == []  # the sandboxes died with the referee
+
+
+def test_the_probe_call_request_answers_with_a_value_or_a_kind_of_error():
+    from coursekit.grading.probe import answer
+    from coursekit.grading.wire import decode, encode
+
+    namespace: dict = {}
+    exec("import time\ndef choose(state):\n    return state['n'] % 4\n"
+         "def slow(state):\n    time.sleep(5)\ndef bad(state):\n    return 1 / 0\n", namespace)
+    ask = {"op": "call", "args": encode(({"n": 7},)), "seconds": 0.3}
+    assert decode(answer({**ask, "func": "choose"}, namespace)["value"]) == 3
+    assert answer({**ask, "func": "nothing"}, namespace)["kind"] == "missing"
+    assert answer({**ask, "func": "slow"}, namespace)["kind"] == "timeout"
+    reply = answer({**ask, "func": "bad"}, namespace)
+    assert reply["kind"] == "raised" and "ZeroDivisionError" in reply["error"]
+    assert "error" in answer({**ask, "func": "choose", "args": ["tuple", "junk"]}, namespace)
