@@ -36,6 +36,7 @@ CHECKED = {
     "06_the_3_5_11_game": [("red_numbers", "losing_positions"), ("can_force_win", "is_losing")],
     "07_strategies_and_playouts": [("win", "random_playout_value")],
     "09_mcts_grows_up": [("win", "random_playout_value"), ("move_value", "move_values")],
+    "11_the_class_tournament": [("bt_strengths", "bradley_terry")],
 }
 
 LESSONS_WITH_METHODS = [f"{n:02d}" for n in range(2, 10)]
