@@ -450,8 +450,9 @@ def read_equivalents(path: Path) -> list[Equivalent]:
     return out
 
 
-def _timeouts(times: dict, floor: float = MIN_SECONDS) -> Callable:
-    return lambda key: max(floor, TIME_FACTOR * times.get(key, floor))
+def _timeouts(times: dict, floor: float = MIN_SECONDS, factor: float = 1.0) -> Callable:
+    """Time limits per cell or question: TIME_FACTOR times the worked solution's, at least `floor`, times `factor`."""
+    return lambda key: factor * max(floor, TIME_FACTOR * times.get(key, floor))
 
 
 def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, timeout: float, jobs: int,
@@ -526,42 +527,16 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
             source = dict(cells)[region.cell]
             tasks.append((ex, ("stub", region), {region.cell: stub_source(source, region)}))
         tasks += [(ex, ("mutant", m), {m.cell: m.source}) for m in mutants]
-    results: dict = {}
     canaries: list[str] = []
-    done = Counter()
-    lock = threading.Lock()
-    total = len(tasks)
-
-    def work(jobs_queue: "queue.Queue") -> None:
-        session: Optional[Session] = None
-        try:
-            while True:
-                try:
-                    number, (ex, (kind, item), replace) = jobs_queue.get_nowait()
-                except queue.Empty:
-                    break
-                if session is None or session.exercise != ex:
-                    _canary(session, baselines, canaries)
-                    session = Session(ex, plans[ex][2], sandboxed=sandboxed)
-                base = baselines[ex]
-                verdict = session.grade(replace, _timeouts(base["cells"]), _timeouts(base["questions"]),
-                                        base["tests"] if kind == "mutant" else None, stop_early=not full)
-                results[number] = verdict
-                with lock:
-                    done["n"] += 1
-                    if done["n"] % 50 == 0:
-                        say(f"graded {done['n']}/{total} ({time.monotonic() - started:.0f} s)")
-        finally:
-            _canary(session, baselines, canaries)
-
-    work_queue: "queue.Queue" = queue.Queue()
-    for number, task in enumerate(tasks):
-        work_queue.put((number, task))
-    threads = [threading.Thread(target=work, args=(work_queue,)) for _ in range(max(1, jobs))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    results = _run_tasks(tasks, plans, baselines, jobs, sandboxed, full, 1.0, canaries, say, started)
+    # a mutant that ran out of time gets three times the time (a loaded machine must not kill a slow, right one)
+    slow = [n for n, (ex, (kind, item), _) in enumerate(tasks) if kind == "mutant" and results[n].timed_out]
+    if slow:
+        say(f"{len(slow)} mutant(s) ran out of time: graded again with three times the time")
+        again = _run_tasks([tasks[n] for n in slow], plans, baselines, jobs, sandboxed, full, 3.0, canaries, say,
+                           started)
+        for position, n in enumerate(slow):
+            results[n] = again[position]
     if canaries:
         raise RuntimeError("a reused sandbox changed the worked solution's grade: " + "; ".join(canaries))
 
@@ -586,15 +561,22 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
         for region in plans[ex][0]:
             after = [qids[0] for i, qids in checks if i > region.cell and qids]
             fallback[(ex, region.name)] = after[0] if after else ""
-    # the batch grader's verdict counts for survivors, for mutants that stopped their sandbox and for those that ran
-    # out of time (with three times the time: a loaded machine must not kill a slow but right mutant)
-    to_verify = [r for r in rows if r["verdict"].died or r["verdict"].timed_out or (verify and not r["verdict"].lost)]
+    # the batch grader's verdict counts for survivors and for mutants that stopped their sandbox
+    to_verify = [r for r in rows if r["verdict"].died or (verify and not r["verdict"].lost)]
     if to_verify:
-        say(f"{len(to_verify)} survivor(s), stopped or out of time, graded again by the batch grader")
-        longest = max(max([*b["cells"].values(), *b["questions"].values(), 0]) for b in baselines.values())
-        records = _fresh_grades([(r["mutant"], paths[r["mutant"].exercise]) for r in to_verify], notebooks,
-                                3 * max(MIN_SECONDS, TIME_FACTOR * longest), jobs, sandboxed)
-        for row, record in zip(to_verify, records):
+        say(f"{len(to_verify)} survivor(s) and mutant(s) that stopped their sandbox: graded again by the batch "
+            "grader, a fresh sandbox each")
+    fresh: dict = {}
+
+    def regrade(ex: str) -> None:  # one exercise at a time per job: each with its own time limit
+        mine = [r for r in to_verify if r["mutant"].exercise == ex]
+        longest = max([*baselines[ex]["cells"].values(), *baselines[ex]["questions"].values(), 0])
+        fresh[ex] = _fresh_grades([(r["mutant"], paths[ex]) for r in mine], notebooks,
+                                  2 * max(MIN_SECONDS, TIME_FACTOR * longest), 1, sandboxed)
+
+    _parallel(sorted({r["mutant"].exercise for r in to_verify}), regrade, jobs)
+    for ex, records in fresh.items():
+        for row, record in zip([r for r in to_verify if r["mutant"].exercise == ex], records):
             base = baselines[row["mutant"].exercise]["points"]
             lost = [{"qid": q, "label": t["label"], "message": t["message"], "slip": t.get("slip", "")}
                     for q, rec in record["questions"].items() if not rec["manual"]
@@ -614,6 +596,8 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
                  "cell": m.cell + 1, "lineno": m.lineno, "line": m.line, "mutation": m.mutation,
                  "occurrence": m.occurrence, "status": status, "diff": m.diff,
                  "killed_by": lost[0] if lost and killed else None}
+        if "fresh" in row:
+            entry["verified"] = "graded again by the batch grader in a fresh sandbox"
         if full:
             entry["lost"] = row["fresh"]["lost"] if "fresh" in row else verdict.lost
         if "fresh" in row and row["verdict"].lost == [] and killed and not row["verdict"].died:
@@ -642,6 +626,51 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
                        "solution_lost": baselines[ex]["lost"]}
     return {"exercises": summary, "mutants": report_rows, "stale": stale, "jobs": jobs,
             "seconds": round(time.monotonic() - started, 1)}
+
+
+def _run_tasks(tasks: list, plans: dict, baselines: dict, jobs: int, sandboxed: bool, full: bool, factor: float,
+               canaries: list, say: Callable, started: float) -> dict:
+    """Grade (exercise, (kind, item), replaced cells) tasks, `jobs` reused sandboxes at a time; verdicts by index.
+
+    Each thread keeps one sandbox while its tasks stay in one exercise, and grades the worked solution in it once
+    more (the canary) before closing it. `factor` multiplies the time limits.
+    """
+    results: dict = {}
+    done = Counter()
+    lock = threading.Lock()
+    work_queue: "queue.Queue" = queue.Queue()
+    for number, task in enumerate(tasks):
+        work_queue.put((number, task))
+
+    def work() -> None:
+        session: Optional[Session] = None
+        try:
+            while True:
+                try:
+                    number, (ex, (kind, item), replace) = work_queue.get_nowait()
+                except queue.Empty:
+                    break
+                if session is None or session.exercise != ex:
+                    _canary(session, baselines, canaries)
+                    session = Session(ex, plans[ex][2], sandboxed=sandboxed)
+                base = baselines[ex]
+                verdict = session.grade(replace, _timeouts(base["cells"], factor=factor),
+                                        _timeouts(base["questions"], factor=factor),
+                                        base["tests"] if kind == "mutant" else None, stop_early=not full)
+                results[number] = verdict
+                with lock:
+                    done["n"] += 1
+                    if done["n"] % 50 == 0:
+                        say(f"graded {done['n']}/{len(tasks)} ({time.monotonic() - started:.0f} s)")
+        finally:
+            _canary(session, baselines, canaries)
+
+    threads = [threading.Thread(target=work) for _ in range(max(1, jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def _canary(session: Optional[Session], baselines: dict, canaries: list) -> None:
