@@ -345,3 +345,13 @@ def test_a_feedback_path_that_is_a_file_is_refused_before_grading(tmp_path, caps
     (tmp_path / "feedback").write_text("not a folder")
     assert grade_main([str(SOL02), "--out", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "feedback")]) == 2
     assert "is a file" in capsys.readouterr().err and not (tmp_path / "g.csv").exists()
+
+
+def test_a_page_names_the_submission_without_the_instructors_absolute_folders(tmp_path, monkeypatch):
+    from coursekit.grading.feedback import shown_name
+
+    monkeypatch.chdir(tmp_path)
+    inside = tmp_path / "submissions" / "alice" / "02_counting_blackjack_hands.ipynb"
+    assert shown_name(str(inside)) == "submissions/alice/02_counting_blackjack_hands.ipynb"
+    assert shown_name("/home/teacher/private/class-7b/bob/02_x.ipynb") == "bob/02_x.ipynb"
+    assert shown_name("02_x.ipynb") == "02_x.ipynb"

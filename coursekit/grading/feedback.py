@@ -351,6 +351,15 @@ footer {{ margin-top: 32px; font-size: 14px; color: #444; border-top: 1px solid 
 """
 
 
+def shown_name(notebook: str) -> str:
+    """A submission's name as a learner may see it: relative to the grader's folder, else its last two parts."""
+    path = Path(notebook)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(Path(*path.parts[-2:])) if len(path.parts) >= 2 else str(path)
+
+
 def feedback_html(record: dict, course: Path = COURSE_ROOT) -> str:
     """The feedback page of one graded submission (a record of `batch.grade_notebook`) as one HTML document."""
     exercise = str(record.get("exercise", "") or "")
@@ -364,7 +373,7 @@ def feedback_html(record: dict, course: Path = COURSE_ROOT) -> str:
         title = exercise_title(exercise, course) if exercise else ""
     except Exception:
         found_hints, title = {}, ""
-    name = str(record.get("notebook", ""))
+    name = shown_name(str(record.get("notebook", "")))  # not the instructor's absolute folders
     heading = f"Exercises {exercise}" + (f" · {title}" if title else "") if exercise else "Feedback"
     manual_points = sum(q.get("max_points", 0) for q in questions if q.get("manual"))
     score = (f'Score: {_points(record.get("points", 0))} / {_points(record.get("max_points", 0))} automatic points '
