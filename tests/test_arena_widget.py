@@ -10,8 +10,8 @@ import pytest
 
 from coursekit.plots.legibility import DASHBOARD_WIDTH_PX, MIN_TEXT_PX, measure
 from coursekit.widgets import common
-from coursekit.widgets.arena import (EXAMPLES, ArenaDashboard, arena_dashboard, board_html, example_folder,
-                                     game_label, leaderboard, tournament_rounds)
+from coursekit.widgets.arena import (EXAMPLES, ArenaDashboard, Leaderboard, arena_dashboard, board_html,
+                                     example_folder, game_label, leaderboard, tournament_rounds)
 
 EXAMPLE_SUBTRACTION = str(EXAMPLES / "subtraction")
 
@@ -52,6 +52,13 @@ def test_start_plays_the_whole_round_robin_and_shows_leaderboard_picture_and_gam
     assert dash.games.options[0][0] == "  1. backward vs coin, start 20, round 1: backward won"
     assert not dash.start.disabled and dash.stop.disabled
     assert dash.first_feedback_ms < 100
+    assert dash.picture.layout.display == "" and dash.replay.layout.display == ""
+
+
+def test_nothing_empty_shows_before_the_first_run():
+    dash = ArenaDashboard(background=False)
+    assert dash.picture.layout.display == "none" and dash.replay.layout.display == "none"
+    assert dash.message.text.startswith("Press Start") and dash.board.value == ""
 
 
 def test_the_leaderboard_reads_as_text_and_html_with_groups_shaded(finished):
@@ -193,6 +200,12 @@ def test_helpers_name_games_split_tournament_rounds_and_draw_boards():
         first, second, round, start, score, winner, reason = "a", "b", 0, "", 0.5, None, ""
 
     assert game_label(3, Record) == "  3. a vs b, empty board, round 1: draw"
+    row = {"rank": 2, "bot": "late", "rating": -0.2, "low": -0.2, "high": -0.2, "games": 0, "points": 0.0,
+           "group": 1, "wins": 0, "draws": 0, "losses": 0, "failures": ""}
+    early = Leaderboard([{**row, "bot": "early", "rank": 1, "rating": 12.4, "low": -30.0, "high": 51.0, "games": 4,
+                          "points": 3.0, "wins": 3, "losses": 1}, row], solo=False)
+    assert repr(early).splitlines()[1:] == ["1     early  +12     -30 to +51    3-0-1  3 of 4  1",
+                                            "2     late   –       no games yet  0-0-0  0 of 0  1"]
 
 
 def test_the_dashboard_is_a_demo_page_with_a_seed_box_and_reset():

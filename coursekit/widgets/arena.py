@@ -66,6 +66,12 @@ def _interval_colour(low: float, high: float, middle: float) -> str:
     return WIN if low > middle else LOSE if high < middle else NEUTRAL
 
 
+def _elo(value: float) -> str:
+    """A rating as a whole number with its sign ("+220", "0", "-265")."""
+    whole = int(round(value))
+    return f"{whole:+d}" if whole else "0"
+
+
 class Leaderboard:
     """The leaderboard of an arena run: HTML in a notebook (rows of a group the games cannot separate shaded
     alike), aligned text elsewhere."""
@@ -86,9 +92,11 @@ class Leaderboard:
             values = {"share": f"{row['rating']:.1%}", "95% interval": f"{row['low']:.1%} to {row['high']:.1%}",
                       "reached 200": str(row["wins"]), "games": str(row["games"])}
         else:
-            values = {"rating": f"{row['rating']:+.0f}", "95% interval": f"{row['low']:+.0f} to {row['high']:+.0f}",
+            values = {"rating": _elo(row["rating"]), "95% interval": f"{_elo(row['low'])} to {_elo(row['high'])}",
                       "W-D-L": f"{row['wins']}-{row['draws']}-{row['losses']}",
                       "points": f"{row['points']:g} of {row['games']}"}
+        if not row["games"]:
+            values.update({"rating": "–", "share": "–", "95% interval": "no games yet"})
         return {"rank": str(row["rank"]), "bot": str(row["bot"]), "group": str(row["group"]),
                 "failures": row["failures"] or "", **values}
 
@@ -195,7 +203,7 @@ class ArenaDashboard(CourseWidget):
         self.message = MessageBar()
         self.progress = progress_bar("games")
         self.board = w.HTML()
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
         self.games = w.Select(options=[], rows=7, description="replay", layout=w.Layout(width="100%"))
         self.games.add_class("arena-games")
         self.back = w.Button(description="Back", icon="step-backward", disabled=True)
@@ -222,12 +230,12 @@ class ArenaDashboard(CourseWidget):
         self.on_click(self.next, lambda: self.move(1))
         self.on_click(self.to_end, lambda: self.move(10_000))
         self._kind = game_kind(game)
-        replay = w.VBox([self.games, w.HBox([self.back, self.next, self.to_end]), self.replay_status,
-                         self.replay_picture, self.replay_board])
+        self.replay = w.VBox([self.games, w.HBox([self.back, self.next, self.to_end]), self.replay_status,
+                              self.replay_picture, self.replay_board], layout=w.Layout(display="none"))
         super().__init__([w.HTML(ARENA_CSS, layout=w.Layout(display="none")),
                           w.HBox([self.folder, self.builtins]),
                           w.HBox([self.game, self.rounds, self.seed, self.start, self.stop, self.reset]),
-                          self.message, self.progress, self.board, self.picture, replay])
+                          self.message, self.progress, self.board, self.picture, self.replay])
         self.add_class("course-arena")
         self.message.show("Press Start: every bot plays every other, each moving first once from every start.")
 
@@ -255,9 +263,7 @@ class ArenaDashboard(CourseWidget):
         self.rounds.value, self.seed.value = first["rounds"], first["seed"]
         self.arena = self.results = self.ratings = self.record = None
         self.running = False
-        self.board.value, self.picture.value = "", b""
-        self.games.options = []
-        self._clear_replay()
+        self._blank()
         self._buttons()
         self.progress.layout.visibility = "hidden"
         self.message.show("Back to the first settings. Press Start.")
@@ -310,10 +316,8 @@ class ArenaDashboard(CourseWidget):
         self.arena, self.results, self.ratings, self.record = arena, None, None, None
         self.stopping = threading.Event()
         self.running = True
-        self.games.options = []
-        self._clear_replay()
+        self._blank()
         self._buttons()
-        self.board.value, self.picture.value = "", b""
         self.progress.max, self.progress.value = max(1, arena.total), 0
         self.progress.layout.visibility = "visible"
         sandboxed = "each file bot in its own sandbox" if arena.sandboxed else \
@@ -389,6 +393,7 @@ class ArenaDashboard(CourseWidget):
         self.results, self.ratings = results, ratings
         if ratings is not None:
             self.board.value, self.picture.value = board, picture
+            self.picture.layout.display = ""
         if not final:
             return
         self.running = False
@@ -397,6 +402,7 @@ class ArenaDashboard(CourseWidget):
         total = self.arena.total if self.arena is not None else len(results.games)
         self.games.options = [(game_label(i + 1, g), i) for i, g in enumerate(results.games)]
         self.games.value = None
+        self.replay.layout.display = "" if results.games else "none"
         failures = sum(1 for g in results.games if g.fault)
         failed = f"; {failures} ended by a failure (see the failures column)" if failures else ""
         if results.status == "complete":
@@ -414,6 +420,13 @@ class ArenaDashboard(CourseWidget):
 
         fig = plot_arena(results, ratings, width_in=min(self.width_px, MAX_PICTURE_PX) / PICTURE_DPI)
         return figure_png(fig, tight=False, dpi=PICTURE_DPI)
+
+    def _blank(self) -> None:
+        """No leaderboard, picture or games to replay (before a run)."""
+        self.board.value, self.picture.value = "", b""
+        self.picture.layout.display = self.replay.layout.display = "none"
+        self.games.options = []
+        self._clear_replay()
 
     def _buttons(self) -> None:
         self.start.disabled = self.running

@@ -11,6 +11,7 @@ from labtools import (block_outside, click, image_src, keep_screenshot, message,
                       scroll_to_top, slide, squeezed_cells, type_into)
 
 from coursekit.plots.legibility import DASHBOARD_WIDTH_PX
+from test_arena_dashboard import demo_arena  # the class arena's own browser test keeps its interaction
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +148,7 @@ def demo_tournament(page, expect):
 
 
 DEMO_INTERACTIONS = {"blackjack": demo_blackjack, "baccarat": demo_baccarat, "game_graph": demo_game_graph,
-                     "mcts": demo_mcts, "tournament": demo_tournament}
+                     "mcts": demo_mcts, "tournament": demo_tournament, "arena": demo_arena}
 
 
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
