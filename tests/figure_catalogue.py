@@ -282,7 +282,7 @@ def l08_move_stats():
     game = SubtractionGame()
     stats = MCTS(game, seed=1).search(game.start(22), 1000)
     return Shown(plot_move_stats(stats, winning=game.winning_moves(22),
-                                 title="n = 22 after 1000 iterations (seed's Abbildung 2)"))
+                                 title="n = 22 after 1000 iterations (the source's Abbildung 2)"))
 
 
 def l08_accuracy():
