@@ -173,8 +173,17 @@ def lesson_10(notebook, expect):
     expect(message(table)).not_to_contain_text("Something went wrong")
 
 
+def lesson_11(notebook, expect):
+    # Lesson 11 has no widget: the referee's log of the sandboxed bots and the leaderboard are what a learner reads.
+    expect(notebook.locator(".jp-OutputArea-output", has_text="chose 4 at n=20").first).to_be_visible()
+    board = notebook.locator("table.arena-leaderboard").first
+    expect(board).to_be_visible()
+    expect(board.locator("tr")).to_have_count(8)
+    expect(board).to_contain_text("mcts:1000")
+
+
 INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "03": lesson_03, "04": lesson_04, "05": lesson_05,
-                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09, "10": lesson_10}
+                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09, "10": lesson_10, "11": lesson_11}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
