@@ -147,6 +147,11 @@ def test_a_reused_sandbox_forgets_the_previous_mutant_and_a_loop_costs_seconds()
         assert loops.lost and time.monotonic() - started < 15
         again = session.grade({}, lambda i: 30, lambda q: 30, baseline)
         assert not again.lost and not again.died
+        leak = "import sys\nsys.modules['leak'] = [bytearray(10**6) for i in range(300)]"  # outlives a reset
+        session.grade({index: leak}, lambda i: 30, lambda q: 30, baseline)
+        assert session.replaced == 0
+        clean = session.grade({}, lambda i: 30, lambda q: 30, baseline)
+        assert session.replaced == 1 and not clean.lost  # the swollen sandbox was replaced before the next one
     finally:
         session.close()
 

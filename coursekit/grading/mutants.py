@@ -40,8 +40,15 @@ MIN_SECONDS = 3.0  # shortest time limit for a cell or a question's tests
 TIME_FACTOR = 10.0  # a mutant gets this many times the worked solution's time
 GRACE = 5.0  # seconds past a time limit before the sandbox counts as hung
 MUTANT_MEMORY_MB = 1024
-RESET = ("(lambda ip, keep: (ip.reset(new_session=False), ip.user_ns.update(keep)))"
-         "(get_ipython(), {k: get_ipython().user_ns[k] for k in ('exit', 'quit') if k in get_ipython().user_ns})")
+# between two mutants: a fresh namespace (exit and quit kept refused), no last traceback holding old frames, and
+# the garbage collected; then the worker's memory is measured (VmSize, what RLIMIT_AS limits, in MB)
+RESET = ("(lambda ip, sys, gc, keep: (ip.reset(new_session=False), ip.user_ns.update(keep),"
+         " [setattr(sys, name, None) for name in ('last_type', 'last_value', 'last_traceback', 'last_exc')"
+         " if hasattr(sys, name)], gc.collect()))"
+         "(get_ipython(), __import__('sys'), __import__('gc'),"
+         " {k: get_ipython().user_ns[k] for k in ('exit', 'quit') if k in get_ipython().user_ns})")
+MEMORY = "int(open('/proc/self/statm').read().split()[0]) * __import__('os').sysconf('SC_PAGE_SIZE') // 2**20"
+SWELL_MB = 128  # a sandbox whose memory grew this much past its smallest after a reset is replaced
 KEY = re.compile(r"^(?P<exercise>\d\d) (?P<region>\S+) #(?P<occurrence>\d+) \[(?P<mutation>[^\]]+)\] (?P<line>.*)$")
 
 # --- regions and mutants ------------------------------------------------------------------------------------------
@@ -347,12 +354,32 @@ class Session:
         self.sandboxed = sandboxed
         self.sandbox = None
         self.used = 0
+        self.smallest: Optional[int] = None  # the worker's smallest memory after a reset, in MB
+        self.replaced = 0  # sandboxes replaced because a reset failed or memory stayed swollen
 
     def close(self) -> None:
         """Kill the sandbox."""
         if self.sandbox is not None:
             self.sandbox.close()
             self.sandbox = None
+        self.smallest = None
+
+    def _reset(self) -> bool:
+        """Reset the namespace for the next variant; False when that failed or the memory stayed swollen."""
+        from coursekit.grading.wire import decode
+
+        reply = self.sandbox.request({"op": "cell", "source": RESET, "seconds": 30.0}, 30.0 + GRACE)
+        if reply.get("cell") != "ok":
+            return False
+        size = self.sandbox.request({"op": "eval", "expr": MEMORY, "seconds": 10.0}, 10.0 + GRACE)
+        try:
+            mb = decode(size["value"])
+        except Exception:
+            return False
+        if not isinstance(mb, int):
+            return False
+        self.smallest = mb if self.smallest is None else min(self.smallest, mb)
+        return mb <= self.smallest + SWELL_MB and mb <= self.limits.memory_mb // 2
 
     def grade(self, replace: dict[int, str], cell_seconds: Callable[[int], float],
               question_seconds: Callable[[str], float], baseline: Optional[dict] = None,
@@ -367,8 +394,11 @@ class Session:
             if self.sandbox is None:
                 self.sandbox = Sandbox(self.limits, use_bwrap=self.sandboxed)
                 self.used = 0
-            elif self.used:
-                self.sandbox.request({"op": "cell", "source": RESET, "seconds": 30.0}, 30.0 + GRACE)
+            elif self.used and not self._reset():
+                self.close()
+                self.sandbox = Sandbox(self.limits, use_bwrap=self.sandboxed)
+                self.used = 0
+                self.replaced += 1
             self.used += 1
             for index, source in self.cells:
                 source = replace.get(index, source)
