@@ -1,4 +1,4 @@
-"""Exercise set 01, superpositions (seed 000): your own `any`, its `+` and `<=`, primes with `all`."""
+"""Exercise set 01, superpositions (source text 000): your own `any`, its `+` and `<=`, primes with `all`."""
 
 from __future__ import annotations
 

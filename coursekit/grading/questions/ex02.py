@@ -1,4 +1,4 @@
-"""Exercise set 02, counting blackjack hands (seeds 000 and 004): totals, soft hands, naturals, busts."""
+"""Exercise set 02, counting blackjack hands (source texts 000 and 004): totals, soft hands, naturals, busts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exercise set 03, blackjack by numbers (seeds 002 and 004): bold bets, the dealer's bust chance, best bets."""
+"""Exercise set 03, blackjack by numbers (source texts 002 and 004): bold bets, the dealer's bust chance, best bets."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def dealer_bust_reference(stands_at: int = 17) -> Fraction:
 
 
 def best_fixed_bet() -> int:
-    """The fixed bet of 10, 20, ..., 100 EUR with the best chance to double 100 EUR in seed 004's tournament."""
+    """The fixed bet of 10, 20, ..., 100 EUR with the best chance to double 100 EUR in source text 004's tournament."""
     return max(range(10, 101, 10), key=doubling_probability)
 
 

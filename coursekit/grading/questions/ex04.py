@@ -1,4 +1,4 @@
-"""Exercise set 04, baccarat drawing tables (seed 001): hand values mod 10, the banker's six rules, naturals."""
+"""Exercise set 04, baccarat drawing tables (source text 001): hand values mod 10, the banker's six rules, naturals."""
 
 from __future__ import annotations
 
@@ -132,13 +132,13 @@ QUESTIONS = [
         Case("hand_value(['9', '6'])", 5, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['9', '6'])),
         Case("hand_value(['3', '10'])", 3, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10'])),
         Case("hand_value(['K', 'Q'])", 0, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['K', 'Q'])),
-        Case("hand_value(['3', '10', '6'])", 9, label="hand_value(['3', '10', '6']), the seed's hand shown as 12",
+        Case("hand_value(['3', '10', '6'])", 9, label="hand_value(['3', '10', '6']), the source's hand shown as 12",
              slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10', '6'])),
         Case("hand_value(['A', '9'])", 0, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['A', '9'])),
         Sweep("hand_value", random_hands, baccarat.hand_value, points=2, label="hand_value on 300 random hands",
               slips=[Slip(says, reference=wrong) for says, wrong in VALUE_SLIPS]),
     ], course_code=('coursekit.baccarat.hand_value',)),
-    Question("04.q2", "banker_draws(banker_total, player_third): the seed's six rules", "function", [
+    Question("04.q2", "banker_draws(banker_total, player_third): the source's six rules", "function", [
         Case("banker_draws(5, None)", True, slips=[Slip(STOOD, test=lambda v: v is False)]),
         Case("banker_draws(6, None)", False, slips=[Slip(STOOD, test=lambda v: v is True)]),
         Case("banker_draws(4, 2)", True),
@@ -160,5 +160,5 @@ QUESTIONS = [
         IsA("p_player_draws", Fraction),
         Case("p_player_draws", player_draw_chance, points=2, slips=DRAW_CHANCE_SLIPS),
     ]),
-    Question("04.q5", "rule 6 in the seed's shell code", "written", [Written("rule_6_bug")]),
+    Question("04.q5", "rule 6 in the source's shell code", "written", [Written("rule_6_bug")]),
 ]

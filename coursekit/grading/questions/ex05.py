@@ -1,4 +1,4 @@
-"""Exercise set 05, baccarat odds (seed 001's "run millions of games"): house edges, error bars, commission."""
+"""Exercise set 05, baccarat odds (source text 001's "run millions of games"): house edges, error bars, commission."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exercise set 06, the 3-5-11 game (seed 003's own exercises): continue() for any move set, the mod-8 rule."""
+"""Exercise set 06, the 3-5-11 game (source text 003's own exercises): continue() for any move set, the mod-8 rule."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ FIRST_MOVES_FROM = 100  # question 4's start for A's winning first moves
 
 
 def sets_reference(moves: tuple, limit: int) -> tuple:
-    """The seed's sets A (red) and B (blue) below `limit`, from coursekit's backward induction."""
+    """The source's sets A (red) and B (blue) below `limit`, from coursekit's backward induction."""
     game = SubtractionGame(moves)
     return game.losing_positions(limit), game.winning_positions(limit)
 
@@ -53,7 +53,7 @@ def sets_zero_not_a_win(moves: tuple, limit: int) -> tuple:
 
 
 def sets_seed_start(moves: tuple, limit: int) -> tuple:
-    """The slip of starting from the seed's hand-made A = {0, 1, 2}, B = {3} whatever the move set."""
+    """The slip of starting from the source's hand-made A = {0, 1, 2}, B = {3} whatever the move set."""
     return sets_by_rule(moves, limit, start=4, seeded=(0, 1, 2))
 
 
@@ -106,7 +106,7 @@ CONTINUE_SLIPS = [
          reference=sets_swapped),
     Slip("a move that makes exactly 0 wins: n - d = 0 is in A, so allow d <= n, not only d < n",
          reference=sets_zero_not_a_win),
-    Slip("this starts from the seed's hand-made A = {0, 1, 2}, B = {3}, which fits 3-5-11 only: work it out from "
+    Slip("this starts from the source's hand-made A = {0, 1, 2}, B = {3}, which fits 3-5-11 only: work it out from "
          "0 for any move set", reference=sets_seed_start),
     Slip("0 belongs to A: the player to move at 0 has already lost (start the loop at 0, not at 1)",
          reference=sets_without_zero),
@@ -146,13 +146,13 @@ FIRST_MOVES_SLIPS = [
 
 
 QUESTIONS = [
-    Question("06.q1", "continue_sets(moves, N): the seed's sets A and B for any move set", "function", [
+    Question("06.q1", "continue_sets(moves, N): the source's sets A and B for any move set", "function", [
         Case("continue_sets((3, 5, 11), 23)",
              ([0, 1, 2, 8, 9, 10, 16, 17, 18], [3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 19, 20, 21, 22])),
         Case("continue_sets((3, 5, 11), 80)[0]", list(SEED_RED_BELOW_80),
              label="continue_sets((3, 5, 11), 80)[0], the set A the seed prints"),
         Case("continue_sets((3, 5), 80) == continue_sets((3, 5, 11), 80)", True,
-             label="d = (3, 5) gives the same sets as (3, 5, 11) (the seed's exercise 2)"),
+             label="d = (3, 5) gives the same sets as (3, 5, 11) (the source's exercise 2)"),
         Case("continue_sets((2,), 7)", ([0, 1, 4, 5], [2, 3, 6])),
         Sweep("continue_sets", random_move_sets, sets_reference, points=3,
               label="continue_sets on 60 random move sets", slips=CONTINUE_SLIPS),

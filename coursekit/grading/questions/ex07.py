@@ -1,4 +1,4 @@
-"""Exercise set 07, strategies and playouts (seed 003): the random player fixed, who won, exact random play."""
+"""Exercise set 07, strategies and playouts (source text 003): the random player fixed, who won, exact random play."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from functools import lru_cache
 from coursekit.grading.cases import Case, IsA, Probe, Question, Slip, Sweep, Written
 from coursekit.subtraction import SEED_MOVES, mixed, optimal, playout, random_player, replay
 
-SEED_FIGURE_8 = (50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2)  # seed 003, Abbildung 8
+SEED_FIGURE_8 = (50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2)  # source text 003, Abbildung 8
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +60,7 @@ def _order(value) -> tuple:
     return (0, value, "") if type(value) is int else (1, 0, repr(value))
 
 
-NEVER_11 = "never subtracts 11: this is the seed's bug (n > 5 || n < 11 is always true)"
+NEVER_11 = "never subtracts 11: this is the source's bug (n > 5 || n < 11 is always true)"
 SAME_MOVE = "the same move every time: draw a new move with rng.choice on every call"
 
 
@@ -104,7 +104,7 @@ def mixed_courses(count: int = 240) -> list[tuple]:
 
 
 def mistakes_inputs() -> list[tuple]:
-    """(course, player) for both players of every mixed course, and of the seed's Abbildung 8."""
+    """(course, player) for both players of every mixed course, and of the source's Abbildung 8."""
     courses = mixed_courses() + [list(SEED_FIGURE_8)]
     return [(course, player) for course in courses for player in (1, 2)]
 
@@ -125,7 +125,7 @@ def last_mover(course: list) -> int:
 
 
 def winner_seed_bug(course: list) -> int:
-    """The seed's playout(): always the player who did not move last, as if every game ended below 0."""
+    """The source's playout(): always the player who did not move last, as if every game ended below 0."""
     return 3 - last_mover(course)
 
 
@@ -207,11 +207,11 @@ CHANCE_SLIPS = [
          answer=lambda: chance_by_rule(22, below_wins=True)),
     Slip("this is the repaired random player of question 1 (wins at once, never below 0); here both players pick "
          "3, 5 or 11 uniformly on every move", answer=lambda: chance_by_rule(22, safe_only=True)),
-    Slip("this leaves out 11, like the seed's random player: both players pick 3, 5 or 11",
+    Slip("this leaves out 11, like the source's random player: both players pick 3, 5 or 11",
          answer=lambda: uniform_win_chance(22, (3, 5))),
 ]
 WINNER_SLIPS = [
-    Slip("this is the seed's bug: the player who did not move last is named even when the last move made exactly 0",
+    Slip("this is the source's bug: the player who did not move last is named even when the last move made exactly 0",
          reference=winner_seed_bug),
     Slip("the last mover wins only by making exactly 0; a move below 0 loses", reference=winner_last_mover),
     Slip("players 1 and 2 are swapped: count the moves (the numbers after the start), not the numbers",
@@ -245,7 +245,7 @@ QUESTIONS = [
         IsA("p_first_wins_22", Fraction),
         Case("p_first_wins_22", lambda: uniform_win_chance(22), points=2, slips=CHANCE_SLIPS),
     ], course_code=('coursekit.subtraction.random_player', 'coursekit.subtraction.playout')),
-    Question("07.q4", "mistakes(course, player), and player 2's mistakes in the seed's Abbildung 8", "number", [
+    Question("07.q4", "mistakes(course, player), and player 2's mistakes in the source's Abbildung 8", "number", [
         Case("mistakes_player2", lambda: mistakes_reference(list(SEED_FIGURE_8), 2), points=1, slips=FIGURE_8_SLIPS),
         Sweep("mistakes", mistakes_inputs, mistakes_reference, points=1, public=False,
               label="mistakes(course, player) on 241 games, both players", slips=MISTAKE_SLIPS),

@@ -1,4 +1,4 @@
-"""Exercise set 08, Monte Carlo Tree Search (seed 003's outlook): UCB1, selection, what random playouts measure."""
+"""Exercise set 08, Monte Carlo Tree Search (source text 003's outlook): UCB1, selection, what playouts measure."""
 
 from __future__ import annotations
 

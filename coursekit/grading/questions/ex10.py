@@ -1,4 +1,4 @@
-"""Exercise set 10, playing to win (seed 004): the learner's own tournament program, its rules, the edge after an
+"""Exercise set 10, playing to win (source text 004): the learner's own tournament program, its rules, the edge after an
 ace, and why the first card changes the best bet.
 
 The program is graded by replaying deals through it: the learner's side runs `replay_learner_game` (in
