@@ -136,13 +136,15 @@ def _recipe(makefile: str, target: str) -> str:
 
 
 def test_the_instructors_tools_go_to_their_own_venv():
-    """nbgrader and Jupyter Book (the class extra) in .venv-class; the learners' .venv gets only '.[test]'."""
+    """nbgrader, Jupyter Book and Dask (the class and arena extras) in .venv-class; the learners' .venv: '.[test]'."""
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^CLASS_VENV := \.venv-class$", makefile, re.M)
     assert re.search(r"^CLASS_STAMP := \$\(CLASS_VENV\)/\.installed$", makefile, re.M)
     installs = re.findall(r"^\t(\S+) -m pip install -e '\.\[([a-z,]+)\]'", makefile, re.M)
-    assert ("$(CLASS_PY)", "class") in installs
-    assert all("class" not in extras for python, extras in installs if python != "$(CLASS_PY)"), installs
+    class_extras = [set(extras.split(",")) for python, extras in installs if python == "$(CLASS_PY)"]
+    assert any({"class", "arena"} <= extras for extras in class_extras), installs
+    assert all({"class", "arena"}.isdisjoint(extras.split(",")) for python, extras in installs
+               if python != "$(CLASS_PY)"), installs
     for target in ("test", "site"):
         assert "$(CLASS_STAMP)" in makefile.split(f"\n{target}:", 1)[1].split("\n", 1)[0], target
     for target in ("lab", "present"):
@@ -152,7 +154,7 @@ def test_the_instructors_tools_go_to_their_own_venv():
         assert {r.split(">")[0].split("<")[0] for r in extras["class"]} >= {"nbgrader", "jupyter-book"}
     for environment in ("environment.yml", "binder/environment.yml"):
         listed = re.findall(r"^\s+-\s+([A-Za-z][\w.-]*)", (ROOT / environment).read_text(), re.M)
-        assert not {"nbgrader", "jupyter-book"} & set(listed), environment
+        assert not {"nbgrader", "jupyter-book", "dask", "distributed"} & set(listed), environment
     assert ".venv-class/" in (ROOT / ".gitignore").read_text()
 
 
