@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from coursekit.argtypes import positive_int, seconds
+
 # the jobs are the parallelism; a multithreaded BLAS under the bootstrap's many small solves only fights them (a
 # 100-bot bootstrap took 35 s instead of 3 s on a loaded 2-core machine). Set before numpy is imported.
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -24,28 +26,6 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 SANDBOX_HELP = ("play file bots without the bubblewrap sandbox (still in their own processes, but able to read "
                 "and change any file this user can, see and signal other processes and use the network); only "
                 "for trusted bots on a machine without bwrap")
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
-    return value
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
-    if not 0 < value < 1e6:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
-    return value
 
 
 def _parser() -> argparse.ArgumentParser:

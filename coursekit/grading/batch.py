@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from coursekit.argtypes import positive_int, seconds
 from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
 from coursekit.grading.feedback import check_folder, write_feedback
@@ -384,28 +384,6 @@ def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] =
             bar.update()
     bar.close()
     return [records[i] for i in range(len(paths))]
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
-    return value
 
 
 def check_out(out: Path) -> None:
