@@ -395,7 +395,7 @@ def test_the_command_resumes_after_ctrl_c_or_a_kill(tmp_path, signal_name):
     assert results.status == "complete" and len(results.games) == 252
     assert not set(replayed) & {(a, b, int(r), int(s)) for a, b, r, s in done}
     time.sleep(0.5)
-    from test_arena_hostile import sandbox_processes
+    from sandbox_processes import sandbox_processes
 
     assert sandbox_processes(process.pid) == [] and sandbox_processes() == []  # the sandboxes died with the referee
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from coursekit.arena import Arena, ArenaLimits
-from coursekit.grading.sandbox import UID_BASE, bwrap
+from coursekit.grading.sandbox import bwrap
+from sandbox_processes import sandbox_processes
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(bwrap() is None, reason="bubblewrap is not installed (apt-get install bubblewrap)")]
@@ -49,25 +50,6 @@ MUST = {"crash_on_import": "load", "crash_mid_game": "crash", "sleeper": "timeou
 
 def _digest(folder: Path) -> dict:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def sandbox_processes(referee: int = 0) -> list[str]:
-    """Processes of a referee's sandboxes (default: this process's): a sandbox user id of its, or its bwrap child."""
-    referee = referee or os.getpid()
-    low = UID_BASE + (referee % 1000) * 1000
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            uid = entry.stat().st_uid
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        if low <= uid < low + 1000 or (parent == referee and ("bwrap" in cmdline or "worker" in cmdline)):
-            found.append(f"{entry.name} uid={uid}: {cmdline[:80]}")
-    return found
 
 
 def hostile_table(results, names, starts) -> list[dict]:

@@ -21,7 +21,8 @@ import pytest
 import coursekit
 from coursekit.grading.batch import main as grade_main
 from coursekit.grading.nbio import nbformat
-from coursekit.grading.sandbox import UID_BASE, bwrap
+from coursekit.grading.sandbox import bwrap
+from sandbox_processes import sandbox_processes
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(bwrap() is None, reason="bubblewrap is not installed (apt-get install bubblewrap)")]
@@ -279,21 +280,6 @@ def _tree_digest(folder: Path, skip_pycache: bool = False) -> dict:
     return digest
 
 
-def _sandbox_processes() -> list[str]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            uid = entry.stat().st_uid
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if uid >= UID_BASE or "coursekit.grading.worker" in cmdline or cmdline.startswith("bwrap"):
-            found.append(f"{entry.name} uid={uid}: {cmdline[:80]}")
-    return found
-
-
 class _Listener:
     """A TCP server on 127.0.0.1 that records every connection."""
 
@@ -354,13 +340,13 @@ def batch(tmp_path_factory):
     out = folder / "grades" / "grades.csv"
     package = Path(coursekit.__file__).parent
     before = {"submissions": _tree_digest(submissions), "package": _tree_digest(package, skip_pycache=True)}
-    processes_before = _sandbox_processes()
+    processes_before = sandbox_processes()
     started = time.monotonic()
     code = grade_main([str(submissions), "--out", str(out), "--tests", str(private), "--timeout", "8",
                        "--notebook-timeout", "60", "--jobs", "2"])
     took = time.monotonic() - started
     grades_written = {p.name: p.read_bytes() for p in out.parent.iterdir()}
-    processes_right_after = _sandbox_processes()
+    processes_right_after = sandbox_processes()
     time.sleep(6)  # longer than the detached writer waits
     listener.stop()
     after = {"submissions": _tree_digest(submissions), "package": _tree_digest(package, skip_pycache=True)}
@@ -369,7 +355,7 @@ def batch(tmp_path_factory):
         rows = list(csv.reader(handle))
     return {"code": code, "records": records, "rows": rows, "before": before, "after": after, "took": took,
             "grades_written": grades_written, "grades_later": {p.name: p.read_bytes() for p in out.parent.iterdir()},
-            "processes_before": processes_before, "processes_after": processes_right_after + _sandbox_processes(),
+            "processes_before": processes_before, "processes_after": processes_right_after + sandbox_processes(),
             "connections": listener.connections, "out": out, "private": private}
 
 
