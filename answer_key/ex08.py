@@ -8,7 +8,7 @@ import random
 from fractions import Fraction
 
 from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
-from coursekit.grading.questions.ex07 import chance_by_rule, uniform_win_chance
+from answer_key.ex07 import chance_by_rule, uniform_win_chance
 from coursekit.subtraction import SEED_MOVES, SubtractionGame
 
 
