@@ -1,0 +1,93 @@
+"""Practice inside a lesson: practice("02.p1") checks the learner's names at once, never graded, never counted.
+
+Practice questions use the exercises' machinery (`Question`, `Case`, `Sweep`, `Slip` from coursekit.grading.cases
+and the same runner as check()), but their ids read "NN.pK" (lesson, dot, p, number), which no exercise set and no
+grader accepts, and they earn no points: a practice question teaches, it does not measure. A number question keeps
+its answer hidden until the learner has it (the lesson's next cell shows how it is computed); give a Case
+`reveal=True` to show it at once. One module per
+lesson, `coursekit/practice/lNN.py`, holds that lesson's `QUESTIONS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+
+from coursekit.grading.cases import Question
+from coursekit.grading.runner import QuestionResult, report, report_html, run_question
+
+PRACTICE_ID = re.compile(r"^(\d\d)\.p(\d+)$")
+PRACTICE_SECONDS = 10.0  # each practice test stops after this long (a loop that never ends)
+HEADER = "Practice (not graded, not counted)"
+POINTS = re.compile(r"\s+\[[0-9.]+/[0-9.]+\]$")  # a test line's "[1/1]": practice earns no points
+
+
+def lesson_of(pid: str) -> str:
+    """The lesson of a practice id: "02.p1" -> "02"."""
+    match = PRACTICE_ID.match(pid) if isinstance(pid, str) else None
+    if not match:
+        raise ValueError(f"a practice question id looks like '02.p1' (lesson, dot, p and a number), not {pid!r}")
+    return match.group(1)
+
+
+def lessons() -> list[str]:
+    """The lessons that have practice questions, sorted ("01", "02", ...)."""
+    return sorted(p.stem[1:] for p in Path(__file__).parent.glob("l[0-9][0-9].py"))
+
+
+def questions(lesson: str) -> list[Question]:
+    """The practice questions of one lesson, in order."""
+    if not (isinstance(lesson, str) and re.fullmatch(r"\d\d", lesson)):
+        raise ValueError(f"a lesson is two digits such as '02', not {lesson!r}")
+    if lesson not in lessons():
+        raise ValueError(f"lesson {lesson!r} has no practice questions; lessons with some: {', '.join(lessons())}")
+    found = list(importlib.import_module(f"coursekit.practice.l{lesson}").QUESTIONS)
+    for q in found:
+        lesson_of(q.qid)  # every id is a practice id, never an exercise's
+    return found
+
+
+def question(pid: str) -> Question:
+    """One practice question by its id."""
+    for q in questions(lesson_of(pid)):
+        if q.qid == pid:
+            return q
+    known = ", ".join(q.qid for q in questions(lesson_of(pid)))
+    raise ValueError(f"there is no practice question {pid!r}; lesson {lesson_of(pid)} has {known}")
+
+
+def run_practice(pid: str, namespace: dict) -> QuestionResult:
+    """The practice question's tests run against `namespace`, without printing."""
+    q = question(pid)
+    return run_question(q, namespace, public_only=True, budget=PRACTICE_SECONDS * max(1, len(q.cases)))
+
+
+def practice_report(result: QuestionResult) -> str:
+    """The text practice() prints: the check() report under a header that says it is practice."""
+    body = [POINTS.sub("", line) for line in report(result).splitlines()]
+    lines = [f"{HEADER}: {body[0]}", *body[1:-1]]
+    done = result.outcomes and all(o.passed for o in result.outcomes)
+    lines.append("  all right: on you go" if done else
+                 "  not yet: read the lines above, change your cell, run both again")
+    return "\n".join(lines)
+
+
+def practice(pid: str, namespace: Optional[dict] = None) -> None:
+    """Run practice question `pid` on the caller's names and print what passes and fails (no points)."""
+    if namespace is None:
+        namespace = sys._getframe(1).f_globals
+    text = practice_report(run_practice(pid, namespace))
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        get_ipython = None
+    shell = get_ipython() if get_ipython else None
+    if shell is None or not hasattr(shell, "kernel"):
+        print(text)
+        return
+    from IPython.display import display
+
+    display({"text/plain": text, "text/html": report_html(text)}, raw=True)

@@ -1,0 +1,144 @@
+"""Ask before you show: a learner commits to a prediction, then sees whether it was right and why.
+
+`Predict` is multiple choice whose wrong answers each name the misconception behind them; `Guess` takes a number
+and says how far off it was. Both are answered in the widget (or from Python: `.choose("B")`, `.guess("12")`),
+never graded and never counted. The lesson computes the true answer in the same cell (no hard-coded results) and
+the next cell shows how it is computed.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from fractions import Fraction
+from typing import Optional
+
+import ipywidgets as w
+
+from coursekit.widgets.common import CourseWidget, MessageBar
+
+ECHO_CHARS = 30  # typed text echoed in a message is cut to this many characters
+
+
+def _echo(text: str) -> str:
+    """Typed text as a message may quote it: one line, cut to ECHO_CHARS characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= ECHO_CHARS else text[: ECHO_CHARS - 1] + "…"
+
+
+def _question_html(question: str) -> str:
+    """The question in bold, escaped."""
+    return f'<div style="font-size:1.1em;margin:0.3em 0"><b>Predict:</b> {html.escape(question)}</div>'
+
+
+class Predict(CourseWidget):
+    """A multiple-choice prediction: pick an answer and press Check; a wrong pick names the idea behind it.
+
+    `choices` maps each answer's text to what picking it shows: for a wrong answer, the misconception it reveals;
+    for the right one, why it is right. `answer` is the right choice's text (computed by the lesson where it can be).
+    """
+
+    def __init__(self, question: str, choices: dict[str, str], answer: str, then: str = "") -> None:
+        if not isinstance(choices, dict) or len(choices) < 2:
+            raise ValueError(f"choices must be a dict of at least two answers, each with its feedback, not {choices!r}")
+        if answer not in choices:
+            raise ValueError(f"answer must be one of the choices {list(choices)}, not {answer!r}")
+        self.question, self.choices, self.answer, self.then = question, dict(choices), answer, then
+        self.prompt = w.HTML(_question_html(question))
+        self.options = w.RadioButtons(options=list(choices), value=None, description="your answer",
+                                      layout=w.Layout(width="auto"), style={"description_width": "initial"})
+        self.check = w.Button(description="Check", button_style="primary", icon="check")
+        self.message = MessageBar()
+        self.attempts: list[str] = []
+        self.on_click(self.check, self.check_choice)
+        super().__init__([self.prompt, self.options, self.check, self.message])
+        self.message.show("Pick an answer, then press Check. Nothing here is graded.")
+
+    @property
+    def right(self) -> Optional[bool]:
+        """Whether the last checked answer was right (None before the first Check)."""
+        return None if not self.attempts else self.attempts[-1] == self.answer
+
+    def check_choice(self) -> None:
+        """Say whether the picked answer is right, and why (or which idea a wrong answer comes from)."""
+        picked = self.options.value
+        if picked is None:
+            self.message.show("Pick one of the answers first, then press Check.", "error")
+            return
+        self.attempts.append(picked)
+        feedback = self.choices[picked]
+        then = f" {self.then}" if self.then else ""
+        if picked == self.answer:
+            self.message.show(f"Right: {feedback}{then}", "ok")
+        else:
+            self.message.show(f"Not quite: {feedback} Try another answer.", "lose")
+
+    def choose(self, picked: str) -> str:
+        """Pick an answer and press Check from Python; returns the message shown."""
+        if picked not in self.choices:
+            raise ValueError(f"pick one of {list(self.choices)}, not {picked!r}")
+        self.options.value = picked
+        self.check_choice()
+        return self.message.text
+
+
+class Guess(CourseWidget):
+    """A number to guess before the lesson computes it: type it, press Check, see how far off it was.
+
+    `answer` is the true value (computed by the lesson); a guess within `close` (a fraction of the answer, or of 1
+    when the answer is 0) counts as close enough.
+    """
+
+    def __init__(self, question: str, answer: float | int | Fraction, close: float = 0.1, explain: str = "",
+                 unit: str = "") -> None:
+        if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)) or not math.isfinite(answer):
+            raise ValueError(f"answer must be a finite number, not {answer!r}")
+        if isinstance(close, bool) or not isinstance(close, (int, float)) or not 0 <= close <= 1:
+            raise ValueError(f"close must be a fraction from 0 to 1 (0.1 means within 10%), not {close!r}")
+        self.question, self.answer, self.close, self.explain, self.unit = question, answer, close, explain, unit
+        self.prompt = w.HTML(_question_html(question))
+        self.box = w.Text(value="", placeholder="your guess", description="your guess",
+                          layout=w.Layout(width="260px"), style={"description_width": "initial"})
+        self.check = w.Button(description="Check", button_style="primary", icon="check")
+        self.message = MessageBar()
+        self.guesses: list[float] = []
+        self.on_click(self.check, self.check_guess)
+        self.on_enter(self.box, self.check_guess)
+        super().__init__([self.prompt, w.HBox([self.box, self.check]), self.message])
+        self.message.show("Type your guess and press Check (or Enter). Nothing here is graded.")
+
+    def _shown(self, x: float | int | Fraction) -> str:
+        """A number as the message shows it, with the unit."""
+        text = f"{x}" if isinstance(x, int) else f"{float(x):.4g}"
+        return f"{text}{self.unit}"
+
+    def check_guess(self) -> None:
+        """Read the guess and say how far it is from the answer."""
+        typed = self.box.value.strip().replace(",", "")
+        try:
+            value = float(Fraction(typed)) if "/" in typed else float(typed)
+        except (ValueError, ZeroDivisionError):
+            self.message.show(f"Type a number such as 12, 0.25 or 1/4 (you typed '{_echo(self.box.value)}').",
+                              "error")
+            return
+        if not math.isfinite(value):
+            self.message.show(f"Type a finite number (you typed '{_echo(self.box.value)}').", "error")
+            return
+        self.guesses.append(value)
+        truth = float(self.answer)
+        scale = abs(truth) if truth != 0 else 1.0
+        off = abs(value - truth) / scale
+        explain = f" {self.explain}" if self.explain else ""
+        if off <= self.close:
+            self.message.show(f"Close: you guessed {self._shown(value)}, the answer is {self._shown(self.answer)}."
+                              f"{explain}", "ok")
+        else:
+            side = "high" if value > truth else "low"
+            self.message.show(f"You guessed {self._shown(value)}: too {side}; the answer is "
+                              f"{self._shown(self.answer)}.{explain}", "lose")
+
+    def guess(self, typed: str) -> str:
+        """Type a guess and press Check from Python; returns the message shown."""
+        self.box.value = typed
+        self.check_guess()
+        return self.message.text
