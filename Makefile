@@ -26,10 +26,17 @@ KERNEL_NAME := Python 3 (ipykernel)
 KERNEL_JSON := $(VENV)/share/jupyter/kernels/python3/kernel.json
 # JupyterLab settings shipped with the course (jupyter-config/: no Jupyter news prompt over the first lesson)
 LAB_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter-config$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH),)"
-# the URL Lab prints (and opens) is lesson 00, not the repository's root folder
-LAB_START := notebooks/00_start_here.ipynb
+# the learner's own copies of the lessons, dashboards and exercises (git-ignored, made on the first make lab and
+# never overwritten; coursekit/mywork.py): JupyterLab autosaves these, so the course's files stay as cloned and
+# git pull brings course updates without a conflict
+WORK := my-work
+MYWORK := $(PY) -m coursekit.mywork
+# the URL Lab prints (and opens) is the learner's lesson 00, not the repository's root folder
+LAB_START := $(WORK)/notebooks/00_start_here.ipynb
+# more options for JupyterLab, e.g. make lab LAB_ARGS=--LabApp.expose_app_in_browser=True (the browser tests)
+LAB_ARGS ?=
 LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. \
-	--LabApp.default_url=/lab/tree/$(LAB_START)
+	--LabApp.default_url=/lab/tree/$(LAB_START) $(LAB_ARGS)
 # make present: the same Lab with bigger text. JupyterLab applies theme font overrides only from user settings
 # (not from an overrides.json), so the course's (jupyter-config/present/) are copied to a user-settings folder of
 # make present's own, which Lab may write to; make lab keeps the learner's own settings
@@ -75,10 +82,12 @@ $(CLASS_STAMP): pyproject.toml | $(CLASS_PY)
 class: $(CLASS_STAMP)
 
 lab: $(STAMP) kernel learner-venv
+	$(MYWORK)
 	$(LAB)
 
 # for a projector: Lab's text at 16-18 px instead of 13-14 px; Ctrl/Cmd + zooms further
 present: $(STAMP) kernel learner-venv $(PRESENT_SETTINGS)/$(PRESENT_THEME)
+	$(MYWORK)
 	$(LAB) --LabApp.user_settings_dir="$(abspath $(PRESENT_SETTINGS))"
 
 # copied again only when the course's presentation settings change (an instructor's own zoom stays until then)

@@ -20,7 +20,7 @@ import pytest
 import fresh_clone
 
 ARTIFACTS = fresh_clone.ROOT / "test-artifacts"
-LESSON_00 = "/lab/tree/notebooks/00_start_here.ipynb"
+LESSON_00 = "/lab/tree/my-work/notebooks/00_start_here.ipynb"  # the learner's own copy (issue 28)
 # what a learner sees: the open tab, the file browser's folder, and the text sizes of each part of the page
 MEASURE = """() => {
   const size = selector => {

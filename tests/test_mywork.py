@@ -1,0 +1,71 @@
+"""The learner's own copies (coursekit/mywork.py, issue 28): made once, never overwritten, saved without widget
+views; the course's own notebooks are not saved over from the learner's JupyterLab."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tornado.web import HTTPError
+
+from coursekit import mywork
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_copies_are_made_once_and_never_overwritten(tmp_path):
+    made = mywork.make_copies(ROOT, tmp_path / "my-work")
+    names = {p.relative_to(tmp_path / "my-work").as_posix() for p in made}
+    assert "notebooks/00_start_here.ipynb" in names and "notebooks/demos/mcts.ipynb" in names
+    assert {f"exercises/{p.name}" for p in (ROOT / "exercises").glob("*.ipynb")} <= names
+    mine = tmp_path / "my-work" / "notebooks" / "00_start_here.ipynb"
+    mine.write_text(mine.read_text().replace("Start here", "My notes"))
+    mine.with_name("01_superpositions.ipynb").unlink()  # a lesson the learner lost, or a new one of the course
+    again = mywork.make_copies(ROOT, tmp_path / "my-work")
+    assert [p.name for p in again] == ["01_superpositions.ipynb"]
+    assert "My notes" in mine.read_text()
+
+
+def test_copies_hold_no_widget_views_and_no_widget_state(tmp_path):
+    mywork.make_copies(ROOT, tmp_path)
+    notebook = json.loads((tmp_path / "notebooks" / "00_start_here.ipynb").read_text())
+    assert "widgets" not in notebook["metadata"]
+    texts = ["".join(o["data"]["text/plain"]) for c in notebook["cells"] for o in c.get("outputs", []) if "data" in o]
+    assert not any(mywork.WIDGET_VIEW in o.get("data", {}) for c in notebook["cells"] for o in c.get("outputs", []))
+    assert "WidgetCheck: run this cell to show the widget" in texts
+
+
+def _notebook(text: str) -> dict:
+    view = {"model_id": "abc", "version_major": 2, "version_minor": 0}
+    return {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "execution_count": 1, "outputs": [
+        {"output_type": "display_data", "metadata": {}, "data": {mywork.WIDGET_VIEW: view, "text/plain": text}}]}],
+        "metadata": {"widgets": {"state": {}}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("VBox(children=(Button(description='Deal'),))", mywork.RUN_TO_SHOW),
+    ("", mywork.RUN_TO_SHOW),
+    ("MCTSStepper: run this cell to show the widget", "MCTSStepper: run this cell to show the widget"),
+    ("100%|##########| 10/10", "100%|##########| 10/10"),  # a finished progress bar keeps its text
+])
+def test_the_save_hook_keeps_a_widgets_text_only(text, shown, tmp_path):
+    model = {"type": "notebook", "content": _notebook(text)}
+    mywork.pre_save(model=model, path="my-work/notebooks/00_start_here.ipynb", contents_manager=None)
+    data = model["content"]["cells"][0]["outputs"][0]["data"]
+    assert data == {"text/plain": shown}
+    assert "widgets" not in model["content"]["metadata"]
+
+
+class _Manager:
+    root_dir = str(ROOT)
+
+
+def test_the_save_hook_refuses_the_courses_own_notebooks(monkeypatch):
+    monkeypatch.delenv("COURSEKIT_EDIT_COURSE", raising=False)
+    model = {"type": "notebook", "content": _notebook("x")}
+    with pytest.raises(HTTPError) as refused:
+        mywork.pre_save(model=model, path="notebooks/08_monte_carlo_tree_search.ipynb", contents_manager=_Manager())
+    assert "my-work/notebooks/08_monte_carlo_tree_search.ipynb" in refused.value.reason
+    monkeypatch.setenv("COURSEKIT_EDIT_COURSE", "1")  # a course developer editing a lesson in Lab
+    mywork.pre_save(model=model, path="notebooks/08_monte_carlo_tree_search.ipynb", contents_manager=_Manager())
