@@ -44,6 +44,26 @@ def test_explorer_bad_move_sets_give_messages_and_keep_the_last_game():
     assert explorer.message.text == "" and explorer.game.period() == (0, 3)
 
 
+def test_explorer_predict_mode_hides_the_colour_until_the_learner_guesses():
+    explorer = MoveSetExplorer("3, 5, 11", limit=40, predict=True, ask=100)
+    assert "period hidden" in explorer.summary.value and "n mod" not in explorer.table.value
+    assert "Predict: is 100 red or blue" in explorer.message.text and not explorer.revealed
+    explorer.check.click()  # no colour picked yet
+    assert explorer.message.kind == "error" and not explorer.revealed
+    assert explorer.predict_colour("red").startswith("Not quite: 100 is blue")  # 100 mod 8 = 4
+    assert "has the colour of 4" in explorer.message.text and explorer.message.kind == "lose"
+    assert explorer.revealed and "period <b>8</b>" in explorer.summary.value and "n mod 8" in explorer.table.value
+    explorer.ask.value = 98  # a new number: hidden again
+    assert not explorer.revealed and explorer.colour.value is None and "n mod" not in explorer.table.value
+    assert explorer.predict_colour("red").startswith("Right: 98 is red") and explorer.message.kind == "ok"
+    explorer.moves.value = "3, 5, 9"  # a new move set: a new question
+    assert not explorer.revealed and "3, 5, 9" in explorer.message.text
+    explorer.ask.value = 5
+    assert "lies before the repeat starts (n = 11)" in explorer.predict_colour("blue")  # 5 - 5 = 0
+    assert explorer.guesses == [(100, "red", False), (98, "red", True), (5, "blue", True)]
+    assert MoveSetExplorer().revealed  # without predict mode nothing is hidden
+
+
 def test_strategy_table_marks_red_residues():
     text = strategy_table_html(SubtractionGame((1, 2)))
     assert text.count("red") == 1 and "n mod 3" in text

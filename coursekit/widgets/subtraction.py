@@ -24,6 +24,7 @@ MAX_MOVE = 30  # keeps the explorer's numbers on one screen
 EDGE_OPTIONS = (("winning moves", "winning"), ("moves from N", "from"), ("all moves (a tangle)", "all"),
                 ("no edges", "none"))
 ACROSS = 16  # numbers per row of the explorer's graph, at most (two periods of 3-5-11: N = 60 in four rows)
+MAX_ASK = 10_000  # predict mode: the hidden number asked about, at most
 
 
 def strategy_table_html(game: SubtractionGame, across: bool = False) -> str:
@@ -64,10 +65,14 @@ class MoveSetExplorer(CourseWidget):
 
     The graph is drawn `width_px` wide (the page's room: a lesson's output area by default), up to 16 numbers a
     row, so N = 60 takes four rows and the table below it stays on a 720 px high screen.
+
+    `predict=True`: the explorer asks for the colour of a number `ask` beyond the graph and hides the period and
+    the strategy table (which would give it away) until the learner presses red or blue and Check
+    (`.predict_colour("red")` from Python).
     """
 
     def __init__(self, moves: str = "3, 5, 11", limit: int = 40, dpi: int = 100,
-                 width_px: float = LESSON_WIDTH_PX - 8) -> None:
+                 width_px: float = LESSON_WIDTH_PX - 8, predict: bool = False, ask: int = 100) -> None:
         self.dpi = dpi  # picture resolution: 100 in a lesson, more on a projector
         self.width_px = width_px
         self.moves = w.Text(value=moves, description="moves", placeholder="e.g. 3, 5, 11", continuous_update=False,
@@ -80,11 +85,22 @@ class MoveSetExplorer(CourseWidget):
         self.table = w.HTML()
         self.message = MessageBar()
         self.game = DEFAULT_GAME
+        self.predict, self.revealed = bool(predict), not predict
+        self.guesses: list[tuple[int, str, bool]] = []  # predict mode: (number, colour guessed, right)
+        self.ask = w.BoundedIntText(value=ask, min=1, max=MAX_ASK, description="colour of n =",
+                                    layout=w.Layout(width="200px"), style={"description_width": "initial"})
+        self.colour = w.ToggleButtons(options=["red", "blue"], value=None, description="your guess",
+                                      style={"description_width": "initial", "button_width": "70px"})
+        self.check = w.Button(description="Check", button_style="primary", icon="check")
         self._pictures: dict[tuple, bytes] = {}  # (moves, N, edges) -> PNG, so sliding back is instant
         for control in (self.moves, self.limit, self.edges):
             self.on_change(control, self.update)
-        super().__init__([w.HBox([self.moves, self.limit, self.edges], layout=w.Layout(flex_flow="row wrap")),
-                          self.message, self.summary, self.graph, self.table])
+        self.on_change(self.ask, self.hide)
+        self.on_click(self.check, self.check_colour)
+        rows = [w.HBox([self.moves, self.limit, self.edges], layout=w.Layout(flex_flow="row wrap"))]
+        if self.predict:
+            rows.append(w.HBox([self.ask, self.colour, self.check], layout=w.Layout(flex_flow="row wrap")))
+        super().__init__([*rows, self.message, self.summary, self.graph, self.table])
         self.update()
 
     def figure(self, game: SubtractionGame, limit: int, edges: str):
@@ -112,17 +128,67 @@ class MoveSetExplorer(CourseWidget):
         if game.move_set[-1] > MAX_MOVE:
             self.message.show(f"moves up to {MAX_MOVE} fit on the screen, not {game.move_set[-1]}.", "error")
             return
+        changed = game != self.game
         self.game = game
+        if self.predict and changed:
+            self.revealed = False  # a new move set: a new question
         self.message.clear()
+        self.show_text()
+        self.graph.value = self.picture(game, int(self.limit.value), self.edges.value)
+        if not self.revealed:
+            self.message.show(f"Predict: is {self.ask.value} red or blue for the moves "
+                              f"{', '.join(map(str, game.move_set))}? Read the pattern in the graph, pick a colour "
+                              f"and press Check.")
+
+    def show_text(self) -> None:
+        """The summary line and the strategy table; in predict mode, before the guess, without the period."""
+        game, limit = self.game, int(self.limit.value)
+        red = ", ".join(map(str, game.losing_positions(limit + 1)))
+        moves = ", ".join(map(str, game.move_set))
+        if not self.revealed:
+            self.summary.value = (f'<div style="font-size:1.05em">Moves <b>{moves}</b>: period hidden until you '
+                                  f'guess. <span style="color:{RED}">Red</span> numbers up to {limit}: {red}</div>')
+            self.table.value = "<div><i>The strategy table appears once you have guessed.</i></div>"
+            return
         start, length = game.period()
-        limit = int(self.limit.value)
-        red = game.losing_positions(limit + 1)
         self.summary.value = (
-            f'<div style="font-size:1.05em">Moves <b>{", ".join(map(str, game.move_set))}</b>: period '
+            f'<div style="font-size:1.05em">Moves <b>{moves}</b>: period '
             f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED}">Red</span> numbers up to {limit}: '
-            f'{", ".join(map(str, red))}</div>')
+            f'{red}</div>')
         self.table.value = strategy_table_html(game, across=True)
-        self.graph.value = self.picture(game, limit, self.edges.value)
+
+    def hide(self) -> None:
+        """A new number asked about: hide the period and the table again."""
+        self.revealed = not self.predict
+        self.colour.value = None
+        self.update()
+
+    def check_colour(self) -> None:
+        """Predict mode: say whether the guessed colour of the asked number is right and why, then reveal."""
+        n, guess = int(self.ask.value), self.colour.value
+        if guess is None:
+            self.message.show("Pick red or blue first, then press Check.", "error")
+            return
+        truth = "red" if self.game.is_losing(n) else "blue"
+        start, length = self.game.period()
+        self.guesses.append((n, guess, guess == truth))
+        residue = start + (n - start) % length if n >= start else n
+        why = (f"the colours repeat every {length} numbers from n = {start}, so {n} has the colour of {residue}"
+               if n >= start else f"{n} lies before the repeat starts (n = {start})")
+        self.revealed = True
+        self.show_text()
+        if guess == truth:
+            self.message.show(f"Right: {n} is {truth}: {why}.", "ok")
+        else:
+            self.message.show(f"Not quite: {n} is {truth}, not {guess}: {why}.", "lose")
+
+    def predict_colour(self, colour: str) -> str:
+        """Predict mode from Python: pick "red" or "blue", press Check; returns the message shown."""
+        if colour not in ("red", "blue"):
+            raise ValueError(f"colour must be 'red' or 'blue', not {colour!r}")
+        self.colour.value = colour
+        self.check_colour()
+        return self.message.text
 
 
 def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
