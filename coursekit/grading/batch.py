@@ -24,6 +24,7 @@ from typing import Iterable, Optional
 from coursekit.argtypes import positive_int, seconds
 from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
+from coursekit.grading.class_page import write_class_page
 from coursekit.grading.feedback import check_folder, write_feedback
 from coursekit.grading.provenance import uses
 from coursekit.grading.registry import exercises, private_tests, questions
@@ -421,7 +422,18 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--feedback", metavar="DIR",
                         help="also write one self-contained HTML feedback page per notebook into DIR")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
+    parser.add_argument("--summary", metavar="JSON",
+                        help="print the class's named slips, most common first, from a grades.json; grade nothing")
     args, unknown = parser.parse_known_args(argv)
+    if args.summary is not None:
+        from coursekit.grading.class_page import load_records, summary_text
+
+        try:
+            print(summary_text(load_records(Path(args.summary))))
+        except ValueError as error:
+            print(f"cannot summarise: {error}", file=sys.stderr)
+            return 2
+        return 0
     strays = [arg for arg in unknown if not os.path.exists(arg)]
     if strays:
         parser.error(f"unrecognized arguments: {' '.join(strays)}")
@@ -454,12 +466,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     json_path = write_table(records, out)
     try:
         pages = write_feedback(records, Path(args.feedback)) if args.feedback is not None else {}
+        class_page = write_class_page(records, Path(args.feedback), pages) if args.feedback is not None else None
     except OSError as error:
         print(f"error: the feedback pages could not be written ({error}); the grades are in {out}", file=sys.stderr)
         return 1
     print(f"graded {len(records)} notebook(s) in {time.monotonic() - started:.1f} s: {out}, {json_path}")
     if pages:
-        print(f"feedback: {len(set(pages.values()))} page(s) in {args.feedback}")
+        print(f"feedback: {len(set(pages.values()))} page(s) in {args.feedback}; the class page: {class_page}")
     timed_out = 0
     for r in records:
         print(f"  {r['notebook']}: {_cell(r['points'])}/{_cell(r['max_points'])} ({_cell(r['percent'])}%)"

@@ -1,0 +1,256 @@
+"""The class page: what a whole class got wrong, from the grade records (`grade ... --feedback DIR` writes index.html).
+
+`class_summary(records)` counts, per exercise and question, the points distribution, the share with full points and
+the median; ranks the named slips by how many learners made them; and lists the failed tests that no slip names
+(where the grader has no word for what went wrong). `class_page_html` draws that as one self-contained page (inline
+CSS and SVG, no scripts, nothing from another host), and `summary_text` as the terminal's ranking
+(`python -m coursekit grade --summary grades.json`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import statistics
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable, Optional
+
+from coursekit.grading.feedback import shown_name
+
+NAVY, BLUE, VERMILLION, GREY = "#1a1a1a", "#0072B2", "#B84A00", "#595959"  # text colours >= 4.5:1 on white
+MAX_LEARNERS_LISTED = 40  # names listed under one slip; the rest are counted
+MAX_SAYS = 300  # characters of a slip's sentence or a test's label shown
+
+
+def _esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _cut(text: object, limit: int = MAX_SAYS) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def learner_name(record: dict) -> str:
+    """The name a record is listed under: nbgrader's student when known, else the submission's shown path."""
+    return str(record.get("student") or shown_name(str(record.get("notebook", ""))))
+
+
+def class_summary(records: Iterable[dict]) -> dict:
+    """Per-question distributions, slips ranked by learners, and failures no slip names, as JSON-ready data."""
+    records = list(records)
+    exercises: dict = defaultdict(lambda: {"learners": 0, "questions": {}})
+    slips: dict = defaultdict(set)
+    unnamed: dict = defaultdict(set)
+    for record in records:
+        exercise = str(record.get("exercise") or "")
+        if not exercise:
+            continue
+        who = learner_name(record)
+        entry = exercises[exercise]
+        entry["learners"] += 1
+        for qid, q in sorted((record.get("questions") or {}).items()):
+            stats = entry["questions"].setdefault(qid, {"title": str(q.get("title", "")), "points": [],
+                                                        "manual": bool(q.get("manual")),
+                                                        "max_points": q.get("max_points", 0)})
+            stats["max_points"] = max(stats["max_points"], q.get("max_points", 0))
+            if not q.get("manual"):
+                stats["points"].append(q.get("points", 0))
+            for test in q.get("tests") or []:
+                if test.get("status") != "fail":
+                    continue
+                if test.get("slip"):
+                    slips[(exercise, qid, _cut(test["slip"]))].add(who)
+                elif test.get("public", True) or test.get("reveal", True):
+                    unnamed[(exercise, qid, _cut(test.get("label", "")))].add(who)
+    out_exercises = {}
+    for exercise, entry in sorted(exercises.items()):
+        questions = {}
+        for qid, stats in sorted(entry["questions"].items()):
+            points = stats["points"]
+            full = sum(1 for p in points if stats["max_points"] and p >= stats["max_points"])
+            questions[qid] = {"title": stats["title"], "manual": stats["manual"], "max_points": stats["max_points"],
+                              "learners": len(points), "full": full,
+                              "full_share": round(full / len(points), 3) if points else 0.0,
+                              "median": statistics.median(points) if points else None,
+                              "distribution": _distribution(points)}
+        out_exercises[exercise] = {"learners": entry["learners"], "questions": questions}
+
+    def ranked(found: dict, key: str) -> list:
+        rows = []
+        for (exercise, qid, text), who in found.items():
+            size = out_exercises.get(exercise, {}).get("learners", 0) or 1
+            rows.append({"exercise": exercise, "qid": qid, key: text, "count": len(who),
+                         "share": round(len(who) / size, 3), "learners": sorted(who)})
+        return sorted(rows, key=lambda r: (-r["count"], r["qid"], r[key]))
+
+    return {"learners": len(records), "exercises": out_exercises, "slips": ranked(slips, "says"),
+            "unnamed": ranked(unnamed, "test")}
+
+
+def _distribution(points: list) -> list:
+    """[[points, learners], ...] in increasing points."""
+    counts: dict = defaultdict(int)
+    for p in points:
+        counts[p] += 1
+    return [[p, counts[p]] for p in sorted(counts)]
+
+
+def _chart(qid: str, stats: dict) -> str:
+    """A small inline SVG histogram of a question's points, with its description as the accessible name."""
+    dist = stats["distribution"]
+    if not dist:
+        return ""
+    width, height, bar_gap = 240, 78, 6
+    most = max(n for _, n in dist)
+    bar = max(6, (width - bar_gap * len(dist)) // len(dist))
+    parts = []
+    for i, (p, n) in enumerate(dist):
+        x = i * (bar + bar_gap)
+        h = round((height - 32) * n / most)
+        colour = BLUE if stats["max_points"] and p >= stats["max_points"] else VERMILLION if p == 0 else GREY
+        parts.append(f'<rect x="{x}" y="{height - 16 - h}" width="{bar}" height="{h}" fill="{colour}"/>'
+                     f'<text x="{x + bar / 2}" y="{height - 19 - h}" text-anchor="middle" font-size="12">{n}</text>'
+                     f'<text x="{x + bar / 2}" y="{height - 3}" text-anchor="middle" font-size="12">'
+                     f'{_esc(p)} pt</text>')
+    words = ", ".join(f"{n} with {p}" for p, n in dist)
+    label = f"{qid}: points of {stats['learners']} learners: {words} (of {stats['max_points']})"
+    return (f'<svg role="img" aria-label="{_esc(label)}" width="{(bar + bar_gap) * len(dist)}" height="{height}" '
+            f'viewBox="0 0 {(bar + bar_gap) * len(dist)} {height}"><title>{_esc(label)}</title>{"".join(parts)}</svg>')
+
+
+def _learner_links(names: list[str], pages: dict[str, str]) -> str:
+    """Names linked to their pages, cut to MAX_LEARNERS_LISTED."""
+    shown = [f'<a href="{_esc(pages[n])}">{_esc(n)}</a>' if n in pages else _esc(n)
+             for n in names[:MAX_LEARNERS_LISTED]]
+    more = len(names) - MAX_LEARNERS_LISTED
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+CSS = f"""
+body {{ font-family: system-ui, sans-serif; color: {NAVY}; margin: 0; font-size: 16px; line-height: 1.45; }}
+main {{ max-width: 1180px; margin: 0 auto; padding: 1em 1.5em; }}
+h1 {{ font-size: 1.7em; margin: 0.2em 0; }} h2 {{ font-size: 1.35em; margin-top: 1.4em; }}
+table {{ border-collapse: collapse; margin: 0.5em 0 1em; }}
+th, td {{ border-bottom: 1px solid #c8c8c8; padding: 0.3em 0.6em; text-align: left; vertical-align: middle; }}
+th {{ background: #f2f2f2; }}
+td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.slip {{ color: {VERMILLION}; }} .muted {{ color: {GREY}; }}
+a {{ color: #005a8c; }}
+a:focus-visible {{ outline: 3px solid {NAVY}; outline-offset: 2px; }}
+.cols {{ display: flex; gap: 3em; flex-wrap: wrap; }}
+@media print {{ a {{ color: {NAVY}; text-decoration: none; }} main {{ max-width: none; }} }}
+"""
+
+
+def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None) -> str:
+    """The class page as one HTML document; `pages` maps a learner's name to their feedback page (a relative link)."""
+    pages = pages or {}
+    summary = class_summary(records)
+    body = ["<header><h1>What the class got wrong</h1>",
+            f'<p>{summary["learners"]} submissions graded. Points per question, then the named slips by how many '
+            'learners made them, then the failed tests the grader has no name for.</p></header>']
+    body.append("<h2>Points per question</h2>")
+    for exercise, entry in summary["exercises"].items():
+        rows = []
+        for qid, stats in entry["questions"].items():
+            if stats["manual"]:
+                rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>"
+                            '<td colspan="3" class="muted">written: graded by hand</td><td></td></tr>')
+                continue
+            rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>"
+                        f'<td class="num">{stats["learners"]}</td>'
+                        f'<td class="num">{round(100 * stats["full_share"])}%</td>'
+                        f'<td class="num">{_esc(stats["median"])} of {_esc(stats["max_points"])}</td>'
+                        f"<td>{_chart(qid, stats)}</td></tr>")
+        body.append(f"<h3>Exercises {_esc(exercise)} ({entry['learners']} learners)</h3>"
+                    "<table><thead><tr><th>question</th><th>title</th><th>graded</th><th>full points</th>"
+                    "<th>median</th><th>points (learners per score)</th></tr></thead><tbody>"
+                    + "".join(rows) + "</tbody></table>")
+    body.append("<h2>Named slips, most common first</h2>")
+    if summary["slips"]:
+        body.append("<table><thead><tr><th>learners</th><th>share</th><th>question</th><th>the slip</th>"
+                    "<th>who</th></tr></thead><tbody>"
+                    + "".join(f'<tr><td class="num">{s["count"]}</td><td class="num">{round(100 * s["share"])}%</td>'
+                              f'<td>{_esc(s["qid"])}</td><td class="slip">{_esc(s["says"])}</td>'
+                              f'<td>{_learner_links(s["learners"], pages)}</td></tr>' for s in summary["slips"])
+                    + "</tbody></table>")
+    else:
+        body.append('<p class="muted">No named slip in this class.</p>')
+    body.append("<h2>Failed tests with no named slip: look at these</h2>")
+    if summary["unnamed"]:
+        body.append("<table><thead><tr><th>learners</th><th>share</th><th>question</th><th>test</th><th>who</th>"
+                    "</tr></thead><tbody>"
+                    + "".join(f'<tr><td class="num">{u["count"]}</td><td class="num">{round(100 * u["share"])}%</td>'
+                              f'<td>{_esc(u["qid"])}</td><td>{_esc(u["test"])}</td>'
+                              f'<td>{_learner_links(u["learners"], pages)}</td></tr>' for u in summary["unnamed"])
+                    + "</tbody></table>")
+    else:
+        body.append('<p class="muted">Every failed test in this class has a named slip.</p>')
+    by_name = sorted(records, key=lambda r: learner_name(r).lower())
+    by_points = sorted(records, key=lambda r: (-(r.get("percent") or 0), learner_name(r).lower()))
+
+    def listing(rows: list[dict]) -> str:
+        items = []
+        for r in rows:
+            name = learner_name(r)
+            link = f'<a href="{_esc(pages[name])}">{_esc(name)}</a>' if name in pages else _esc(name)
+            items.append(f'<li>{link} <span class="muted">{_esc(r.get("exercise", ""))}: '
+                         f'{_esc(r.get("points", 0))} / {_esc(r.get("max_points", 0))}</span></li>')
+        return "<ol>" + "".join(items) + "</ol>"
+
+    body.append('<h2>Every learner\'s page</h2><div class="cols"><section><h3>By name</h3>' + listing(by_name)
+                + '</section><section><h3>By points, highest first</h3>' + listing(by_points) + "</section></div>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>Class page: what the class got wrong</title><style>{CSS}</style></head>"
+            "<body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
+
+
+def write_class_page(records: list[dict], folder: Path, pages: dict[str, Path]) -> Path:
+    """Write folder/index.html atomically; `pages` maps notebook paths to their feedback pages (from write_feedback)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    links = {learner_name(r): Path(pages[str(r.get("notebook", ""))]).name
+             for r in records if str(r.get("notebook", "")) in pages}
+    target = folder / "index.html"
+    with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".index-", suffix=".html", delete=False,
+                                     encoding="utf-8") as handle:
+        handle.write(class_page_html(records, links))
+        tmp = handle.name
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, target)
+    return target
+
+
+def load_records(path: Path) -> list[dict]:
+    """The records of a grades.json (a list of records, or a dict with "records")."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"--summary needs the grades.json that grade wrote, and {str(path)!r} is not one "
+                         f"({type(error).__name__})") from None
+    records = data.get("records") if isinstance(data, dict) else data
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise ValueError(f"{str(path)!r} holds no grade records (a list of them, as grade writes)")
+    return records
+
+
+def summary_text(records: list[dict], top: int = 20) -> str:
+    """The terminal's ranking: the named slips by learners, then the failures no slip names."""
+    summary = class_summary(records)
+    lines = [f"{summary['learners']} submissions. Named slips, most common first:"]
+    for s in summary["slips"][:top] or []:
+        lines.append(f"  {s['count']:4d} ({round(100 * s['share']):3d}%)  {s['qid']}  {_cut(s['says'], 100)}")
+    if not summary["slips"]:
+        lines.append("  none")
+    lines.append("Failed tests with no named slip (look at these):")
+    for u in summary["unnamed"][:top]:
+        lines.append(f"  {u['count']:4d} ({round(100 * u['share']):3d}%)  {u['qid']}  {_cut(u['test'], 100)}")
+    if not summary["unnamed"]:
+        lines.append("  none")
+    return "\n".join(lines)
