@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
-from coursekit.grading.wire import WireError, decode
-from coursekit.subtraction import SubtractionGame, wilson_interval
+from coursekit.sandbox.wire import WireError, decode
+from coursekit.stats import wilson_interval
+from coursekit.subtraction import SubtractionGame
 
 MOVES = (2, 3, 7)
 GAME = "subtraction:2,3,7"

@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 from coursekit.arena import Arena, ArenaLimits, load_bots, parse_game  # noqa: E402
 from coursekit.arena.referee import Failure, SandboxPlayer  # noqa: E402
 from coursekit.arena.schedule import game_seeds  # noqa: E402
-from coursekit.grading.sandbox import bwrap  # noqa: E402
-from coursekit.grading.wire import decode, encode  # noqa: E402
+from coursekit.sandbox.jail import bwrap  # noqa: E402
+from coursekit.sandbox.wire import decode, encode  # noqa: E402
 
 WAIT = '''
 import time

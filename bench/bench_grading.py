@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from coursekit.grading.batch import grade_all, grade_notebook  # noqa: E402
-from coursekit.grading.sandbox import bwrap  # noqa: E402
+from coursekit.sandbox.jail import bwrap  # noqa: E402
 
 BASELINE_SCRIPT = """
 import json, sys, time

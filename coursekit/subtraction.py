@@ -26,7 +26,6 @@ at most MAX_PERIOD_SEARCH positions. `is_losing(n)` and `winning_moves(n)` answe
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from dataclasses import dataclass, field
 from numbers import Integral
@@ -34,6 +33,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from coursekit.progress import LazyBar
 from coursekit.rng import Seed, as_random
+from coursekit.stats import wilson_interval
 
 Strategy = Callable[[int, random.Random], int]
 
@@ -469,22 +469,6 @@ def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int
 
 
 # --- tournaments ------------------------------------------------------------------------------------------
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a win rate of wins out of games (0 games: (0, 1))."""
-    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
-        raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
-    if isinstance(wins, bool) or not isinstance(wins, Integral) or not 0 <= wins <= games:
-        raise ValueError(f"wins must be a whole number from 0 to games ({games}), not {wins!r}")
-    if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 < z < math.inf:
-        raise ValueError(f"z must be a positive number (1.96 for 95%), not {z!r}")
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass(frozen=True)
 class Match:
     """Head to head: how often `first` beat `second` over many games (each start played from both sides)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from coursekit.grading.sandbox import UID_BASE
+from coursekit.sandbox.jail import UID_BASE
 
 
 def sandbox_processes(referee: int = 0) -> list[str]:

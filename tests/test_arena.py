@@ -28,7 +28,7 @@ from coursekit.arena import (
 from coursekit.arena.games import BadMove
 from coursekit.arena.referee import BuiltinPlayer, play_game
 from coursekit.arena.schedule import derive_seed, game_seeds, plan
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 BOTS = Path(__file__).resolve().parent / "arena_bots"
 HONEST = BOTS / "honest"
@@ -401,8 +401,8 @@ def test_the_command_resumes_after_ctrl_c_or_a_kill(tmp_path, signal_name):
 
 
 def test_the_probe_call_request_answers_with_a_value_or_a_kind_of_error():
-    from coursekit.grading.probe import answer
-    from coursekit.grading.wire import decode, encode
+    from coursekit.sandbox.probe import answer
+    from coursekit.sandbox.wire import decode, encode
 
     namespace: dict = {}
     exec("import time\ndef choose(state):\n    return state['n'] % 4\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.arena import Arena
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 # Dask is an instructors' tool: it lives in .venv-class, where `make test` runs this file with
 # COURSEKIT_REQUIRE_DASK=1 (a missing Dask then fails instead of skipping); the learners' .venv skips it

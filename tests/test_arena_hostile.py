@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.arena import Arena, ArenaLimits
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 from sandbox_processes import sandbox_processes
 
 pytestmark = [pytest.mark.slow,

@@ -113,7 +113,7 @@ def test_the_lesson_shows_the_leaderboard_the_picture_and_the_state_formats():
 
 
 def test_the_referee_demo_gives_the_same_games_sandboxed_or_in_plain_processes(tmp_path):
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None:
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")

@@ -333,7 +333,7 @@ def test_the_edge_after_each_first_card_matches_the_library():
 @pytest.mark.slow
 def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_broken_rule_its_loss(tmp_path):
     from coursekit.grading.batch import main as grade_main
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")

@@ -506,7 +506,7 @@ def test_the_variants_differ_from_the_solution_and_each_other():
 @pytest.mark.slow
 def test_the_variants_score_every_automatic_point_in_the_grading_sandbox(tmp_path):
     from coursekit.grading.batch import main as grade_main
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")

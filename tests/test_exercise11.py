@@ -15,7 +15,7 @@ from coursekit.grading.cases import Sweep
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.questions import ex11
 from coursekit.grading.runner import run_question
-from coursekit.grading.wire import encode
+from coursekit.sandbox.wire import encode
 from coursekit.subtraction import SubtractionGame
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,7 +192,7 @@ def test_the_game_tests_are_sweeps_whose_slips_the_slip_suite_checks():
 @pytest.mark.slow
 def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_wrong_bot_its_loss(tmp_path):
     from coursekit.grading.batch import main as grade_main
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")

@@ -311,7 +311,7 @@ def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
     import numpy as np
 
     from coursekit.grading.cases import same as same_decoded
-    from coursekit.grading.wire import roundtrip
+    from coursekit.sandbox.wire import roundtrip
 
     def same(actual, expected, tol=None):  # as the grader compares: after the value crossed the wire
         return same_decoded(roundtrip(actual), expected, tol)

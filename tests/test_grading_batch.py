@@ -12,7 +12,7 @@ import pytest
 
 from coursekit.grading.batch import main as grade_main
 from coursekit.grading.nbio import nbformat
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 # without bubblewrap the grader refuses to run; under CI=true that must fail the run, not skip it
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(bwrap() is None and not os.environ.get("CI"),

@@ -275,7 +275,7 @@ def test_pages_are_written_inside_the_folder_only(tmp_path, monkeypatch):
 # --- end to end: real grading -------------------------------------------------------------------------------
 
 def _bwrap_or_skip():
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")

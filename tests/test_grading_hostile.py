@@ -21,7 +21,7 @@ import pytest
 import coursekit
 from coursekit.grading.batch import main as grade_main
 from coursekit.grading.nbio import nbformat
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 from sandbox_processes import sandbox_processes
 
 pytestmark = [pytest.mark.slow,

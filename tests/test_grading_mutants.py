@@ -14,7 +14,7 @@ from coursekit.grading.mutants import (KEY, Region, Session, analyse, cell_mutan
 from coursekit.grading.mutants import main as mutants_main
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import exercises
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"

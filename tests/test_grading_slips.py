@@ -9,7 +9,7 @@ import pytest
 from coursekit.grading.cases import Case, Probe, Slip, Sweep, same
 from coursekit.grading.registry import exercises, questions
 from coursekit.grading.runner import report, run_question
-from coursekit.grading.wire import encode
+from coursekit.sandbox.wire import encode
 
 ALL_QUESTIONS = [q for ex in exercises() for q in questions(ex)]
 

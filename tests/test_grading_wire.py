@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.grading.cases import Case, IsA, Probe, Sweep, same
-from coursekit.grading.probe import answer
+from coursekit.sandbox.probe import answer
 from coursekit.grading.provenance import references, uses
-from coursekit.grading.wire import Opaque, WireError, decode, encode, roundtrip
+from coursekit.sandbox.wire import Opaque, WireError, decode, encode, roundtrip
 
 plain = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
@@ -119,9 +119,10 @@ def test_course_code_is_found_however_it_is_imported():
 
 
 def test_the_sandbox_mounts_its_private_tmp_before_anything_bound_below_it(monkeypatch, tmp_path):
-    from coursekit.grading import sandbox
+    from coursekit.sandbox import jail as sandbox
 
     course = tmp_path / "checkout" / "coursekit"  # a course checked out under /tmp, as CI does
+    (course / "grading" / "questions").mkdir(parents=True)  # an old install's copy of the answer key
     monkeypatch.setattr(sandbox, "package_dir", lambda: course)
     command = sandbox.bwrap_command(["python"], sandbox.Limits())
     tmp_at = next(i for i in range(len(command) - 1) if command[i:i + 2] == ["--tmpfs", "/tmp"])

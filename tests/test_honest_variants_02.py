@@ -12,7 +12,7 @@ from coursekit.grading.batch import grade_all
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import questions
 from coursekit.grading.runner import run_question
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = ROOT / "exercises" / "02_counting_blackjack_hands.ipynb"

@@ -62,7 +62,7 @@ Ratings (``coursekit.arena.ratings.Ratings``): ``names``, ``method`` ("bradley-t
 Limits (``ArenaLimits``): ``move_seconds`` 1, ``match_seconds`` 30 (a bot's thinking per game), ``load_seconds``
 10 (its source, once per sandbox), ``grace`` 1 (past a limit before a silent sandbox is killed), ``strikes`` 3
 (time-outs, hangs, deaths after which a bot forfeits the rest: which later games those are depends on the order
-games are played in, so only a bot that keeps failing is affected), ``sandbox`` (``grading.sandbox.Limits``: 1 GB
+games are played in, so only a bot that keeps failing is affected), ``sandbox`` (``sandbox.Limits``: 1 GB
 per process, 1.5 GB in all, 32 processes).
 
 Pictures: ``coursekit.plots.arena``: ``plot_ratings(ratings, ax=None)``, ``plot_win_matrix(matrix, ax=None)``,
@@ -74,7 +74,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-# name -> module: imported on first use, so a bot's sandbox can import coursekit.arena.botside alone
+# name -> module: imported on first use, so a bot's sandbox can import coursekit.sandbox.botside alone
 _EXPORTS = {
     "Bot": "bots", "builtin_player": "bots", "builtins_for": "bots", "load_bots": "bots",
     "ArenaGame": "games", "BadMove": "games", "parse_game": "games",

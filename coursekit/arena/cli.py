@@ -63,7 +63,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Run the round robin named on the command line; 0 when complete, 130 when interrupted."""
     from coursekit.arena.referee import ArenaLimits
     from coursekit.arena.run import Arena, finish_journal
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     args = _parser().parse_args(argv)
     if not args.unsafe_no_sandbox and bwrap() is None:

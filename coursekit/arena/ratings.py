@@ -212,7 +212,7 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
 
 def goal_rates(names: Sequence[str], won: Sequence[int], played: Sequence[int]) -> Ratings:
     """For bots playing alone: the share of games won (reached the goal) with Wilson 95% intervals."""
-    from coursekit.subtraction import wilson_interval
+    from coursekit.stats import wilson_interval
 
     names = tuple(names)
     if not len(names) == len(won) == len(played):

@@ -1,12 +1,12 @@
 """The referee: it owns the game state, asks each bot for its move, checks it, keeps time, and logs every failure.
 
-A sandboxed bot is a `coursekit.grading.sandbox.Sandbox` (the grader's bubblewrap jail around its worker), kept
+A sandboxed bot is a `coursekit.sandbox.jail.Sandbox` (the grader's bubblewrap jail around its worker), kept
 alive across games; its source runs once per sandbox (notebook cells one by one, as a kernel would). Before every
 game the referee has the sandbox put back a deep copy of the names the source defined and seed `random` (and
-numpy's global generator, if the bot imported numpy) with the game's seed (coursekit.arena.botside), so every game
+numpy's global generator, if the bot imported numpy) with the game's seed (coursekit.sandbox.botside), so every game
 meets the same fresh bot whatever it played before: results do not depend on the order of the games, the number
 of jobs, or an interruption. Each decision is one "call" request (`choose(state)`, the state
-encoded by `coursekit.grading.wire`) under the per-move time limit; only the decoded plain value comes back.
+encoded by `coursekit.sandbox.wire`) under the per-move time limit; only the decoded plain value comes back.
 
 What ends a game early (the bot at fault loses; it is logged with its reason and a one-line detail):
 
@@ -36,8 +36,8 @@ from typing import Any, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame, BadMove
-from coursekit.grading.sandbox import Limits, Sandbox, SandboxDied, SandboxHung
-from coursekit.grading.wire import Opaque, WireError, decode, encode
+from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.sandbox.wire import Opaque, WireError, decode, encode
 
 REASONS = {
     "illegal": "an illegal move", "garbage": "an answer that is not a move", "crash": "choose() raised",
@@ -48,7 +48,7 @@ REASONS = {
 STRIKES = ("timeout", "budget", "hung", "died", "start")  # expensive failures, counted towards disqualification
 MAX_MOVES = 100_000  # decisions in one game (the tournament's round cap keeps it far below)
 DETAIL_CHARS = 200
-BOTSIDE = "__import__('coursekit.arena.botside', fromlist=['restore'])"  # evaluated inside the bot's sandbox
+BOTSIDE = "__import__('coursekit.sandbox.botside', fromlist=['restore'])"  # evaluated inside the bot's sandbox
 
 
 def sandbox_limits() -> Limits:
@@ -195,7 +195,7 @@ class SandboxPlayer:
             self.strikes.append(f"{failure.kind}: {failure.detail}"[:120])
 
     def _start(self) -> None:
-        """A live sandbox with the bot's source run once and its names kept (coursekit.arena.botside)."""
+        """A live sandbox with the bot's source run once and its names kept (coursekit.sandbox.botside)."""
         if self.alive:
             return
         self.close()

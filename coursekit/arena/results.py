@@ -141,7 +141,7 @@ class Results:
 
     def head_to_head(self, bot: str) -> list[dict]:
         """One bot's record against each opponent: points, games, its share and that share's Wilson 95% interval."""
-        from coursekit.subtraction import wilson_interval
+        from coursekit.stats import wilson_interval
 
         if bot not in self.names:
             raise ValueError(f"bot must be one of {self.names}, not {bot!r}")

@@ -28,7 +28,7 @@ from coursekit.grading.class_page import write_class_page
 from coursekit.grading.feedback import check_folder, write_feedback
 from coursekit.grading.provenance import uses
 from coursekit.grading.registry import exercises, private_tests, questions
-from coursekit.grading.sandbox import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
+from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
 
 FIXED_COLUMNS = ["notebook", "exercise", "points", "max_points", "percent"]
 EXTRA_COLUMNS = ["course_code"]

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Union
 
-from coursekit.grading.probe import answer
-from coursekit.grading.wire import Opaque, WireError, decode, encode
+from coursekit.sandbox.probe import answer
+from coursekit.sandbox.wire import Opaque, WireError, decode, encode
 
 SHOWN_CHARS = 160  # longest input / value shown for one test
 

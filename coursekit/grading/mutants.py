@@ -346,7 +346,7 @@ class Session:
 
     def __init__(self, exercise: str, cells: list[tuple[int, str]], limits=None, sandboxed: bool = True) -> None:
         from coursekit.grading.registry import questions
-        from coursekit.grading.sandbox import Limits
+        from coursekit.sandbox.jail import Limits
 
         self.exercise, self.cells = exercise, cells
         self.questions = [q for q in questions(exercise) if not q.manual]
@@ -366,7 +366,7 @@ class Session:
 
     def _reset(self) -> bool:
         """Reset the namespace for the next variant; False when that failed or the memory stayed swollen."""
-        from coursekit.grading.wire import decode
+        from coursekit.sandbox.wire import decode
 
         reply = self.sandbox.request({"op": "cell", "source": RESET, "seconds": 30.0}, 30.0 + GRACE)
         if reply.get("cell") != "ok":
@@ -386,7 +386,7 @@ class Session:
               stop_early: bool = True) -> Verdict:
         """Grade the notebook with `replace`d cells; with a `baseline` (points per test) losses are measured against
         it, and grading stops at the first one unless `stop_early` is False."""
-        from coursekit.grading.sandbox import Sandbox, SandboxDied, SandboxHung
+        from coursekit.sandbox.jail import Sandbox, SandboxDied, SandboxHung
 
         started = time.monotonic()
         verdict = Verdict()
@@ -489,7 +489,7 @@ def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, timeout: f
                   sandboxed: bool) -> list[dict]:
     """Grade mutants with the batch grader itself (a fresh sandbox each); their records, in order."""
     from coursekit.grading.batch import grade_all
-    from coursekit.grading.sandbox import Limits
+    from coursekit.sandbox.jail import Limits
 
     with tempfile.TemporaryDirectory(prefix="coursekit-mutants-") as folder:
         paths = []
@@ -774,7 +774,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Make, grade and report the mutants; exit 1 when a survivor is not listed or a listed one is stale."""
     from coursekit.grading.batch import positive_int
     from coursekit.grading.registry import exercises as all_exercises
-    from coursekit.grading.sandbox import bwrap
+    from coursekit.sandbox.jail import bwrap
 
     parser = argparse.ArgumentParser(prog="python -m coursekit mutants", description=__doc__.splitlines()[0])
     parser.add_argument("exercises", nargs="*", metavar="EXERCISE", help="exercise numbers such as 02 (default: all)")

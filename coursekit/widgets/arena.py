@@ -290,7 +290,7 @@ class ArenaDashboard(CourseWidget):
     def make_arena(self):
         """The Arena of the current settings (ValueError for settings it refuses)."""
         from coursekit.arena import Arena, load_bots
-        from coursekit.grading.sandbox import bwrap
+        from coursekit.sandbox.jail import bwrap
 
         game = self.game.value
         bots = load_bots(self.bot_specs(), game)

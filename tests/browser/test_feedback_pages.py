@@ -17,7 +17,7 @@ from conftest import ARTIFACTS, PROJECTOR
 from coursekit.grading.batch import main as grade_main
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import questions
-from coursekit.grading.sandbox import bwrap
+from coursekit.sandbox.jail import bwrap
 
 REPO = Path(__file__).resolve().parents[2]
 SOL02 = REPO / "solutions" / "02_counting_blackjack_hands.ipynb"

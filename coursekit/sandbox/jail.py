@@ -1,4 +1,4 @@
-"""One submission's sandbox: a bubblewrap jail around `coursekit.grading.worker`, talked to over two pipes.
+"""One submission's sandbox: a bubblewrap jail around `coursekit.sandbox.worker`, talked to over two pipes.
 
 Inside: a read-only view of the system, Python and the course package (without its questions, which hold the
 expected values and hidden tests), a small private /tmp, no network, its own PID namespace, resource limits and
@@ -102,7 +102,11 @@ def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
                     made.add(parent)
             command += _binds(folder)
             mounted.append(folder)
-    command += ["--tmpfs", str(package_dir() / "grading" / "questions")]
+    # the answer key is never in the package; hide it (and an old install's copy) wherever a mount shows it
+    for hidden in (package_dir() / "grading" / "questions", package_dir().parent / "answer_key",
+                   package_dir().parent / "solutions"):
+        if hidden.is_dir() and any(hidden == m or m in hidden.parents for m in mounted):
+            command += ["--tmpfs", str(hidden.resolve())]
     cache = _matplotlib_cache()
     if cache is not None:
         command += ["--ro-bind", str(cache), "/opt/coursekit/mplcache"]
@@ -224,7 +228,7 @@ class Sandbox:
             settings["uid"] = UID_BASE + (os.getpid() % 1000) * 1000 + slot % 1000
         else:  # the cap counts every process of this user: allow what runs already plus the sandbox's share
             settings["processes"] = _processes_of(os.getuid()) + limits.processes
-        worker = [sys.executable, "-m", "coursekit.grading.worker", json.dumps(settings)]
+        worker = [sys.executable, "-m", "coursekit.sandbox.worker", json.dumps(settings)]
         self.cgroups = Cgroups(f"coursekit-grade-{os.getpid()}-{slot}", limits) if use_bwrap else None
         command = bwrap_command(worker, limits) if use_bwrap else worker
         if self.cgroups is not None:
