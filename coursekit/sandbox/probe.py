@@ -15,7 +15,7 @@ import time
 from fractions import Fraction
 from typing import Any, Optional
 
-from coursekit.grading.wire import WireError, decode, encode
+from coursekit.sandbox.wire import WireError, decode, encode
 
 MESSAGE_CHARS = 200
 

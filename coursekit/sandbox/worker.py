@@ -1,6 +1,6 @@
 """Inside the grading sandbox: run a submission's cells and answer test requests, one JSON line each way.
 
-Started as `python -m coursekit.grading.worker LIMITS_JSON`. Before any learner code runs it moves the protocol to
+Started as `python -m coursekit.sandbox.worker LIMITS_JSON`. Before any learner code runs it moves the protocol to
 private file descriptors, sets its resource limits and, when it starts as root, drops to its own user id. From
 then on nothing in this process is trusted: the grader outside only believes plain encoded values.
 """
@@ -87,7 +87,7 @@ def _shell():
 
 
 def _run_cell(shell, source: str, seconds: float) -> dict:
-    from coursekit.grading.probe import TestTimeout, TimeLimit, quiet
+    from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
 
     try:
         with quiet(), TimeLimit(seconds):
@@ -117,7 +117,7 @@ def main(argv: list[str]) -> int:
         _confine(json.loads(argv[0]) if argv else {})
         os.chdir("/tmp/work")
         shell = _shell()
-        from coursekit.grading.probe import answer
+        from coursekit.sandbox.probe import answer
     except BaseException as error:
         send({"id": 0, "error": f"{type(error).__name__}: {error}"[:500]})
         return 1
