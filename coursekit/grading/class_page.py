@@ -18,7 +18,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Optional
 
-from coursekit.grading.feedback import shown_name
+from coursekit.grading.feedback import COURSE_ROOT, shown_name
+from coursekit.grading.lesson_links import section_of
 
 NAVY, BLUE, VERMILLION, GREY = "#1a1a1a", "#0072B2", "#B84A00", "#595959"  # text colours >= 4.5:1 on white
 MAX_LEARNERS_LISTED = 40  # names listed under one slip; the rest are counted
@@ -146,8 +147,18 @@ a:focus-visible {{ outline: 3px solid {NAVY}; outline-offset: 2px; }}
 """
 
 
-def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None) -> str:
-    """The class page as one HTML document; `pages` maps a learner's name to their feedback page (a relative link)."""
+def _taught_in(qid: str, lessons_url: str) -> str:
+    """The lesson section that teaches a question, linked to the lesson in `lessons_url` (a folder of lessons)."""
+    section = section_of(qid)
+    if section is None:
+        return '<span class="muted">no lesson named</span>'
+    link = f"{lessons_url.rstrip('/')}/{section.notebook}#{section.anchor}"
+    return f'<a href="{_esc(link)}">lesson {_esc(section.lesson)}: {_esc(section.heading)}</a>'
+
+
+def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None, lessons_url: str = "notebooks") -> str:
+    """The class page as one HTML document; `pages` maps a learner's name to their feedback page (a relative link),
+    `lessons_url` is where the lessons are seen from the page (the course's notebooks/ folder, relative or a URL)."""
     pages = pages or {}
     summary = class_summary(records)
     body = ["<header><h1>What the class got wrong</h1>",
@@ -173,9 +184,10 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None)
     body.append("<h2>Named slips, most common first</h2>")
     if summary["slips"]:
         body.append("<table><thead><tr><th>learners</th><th>share</th><th>question</th><th>the slip</th>"
-                    "<th>who</th></tr></thead><tbody>"
+                    "<th>taught in</th><th>who</th></tr></thead><tbody>"
                     + "".join(f'<tr><td class="num">{s["count"]}</td><td class="num">{round(100 * s["share"])}%</td>'
                               f'<td>{_esc(s["qid"])}</td><td class="slip">{_esc(s["says"])}</td>'
+                              f'<td>{_taught_in(s["qid"], lessons_url)}</td>'
                               f'<td>{_learner_links(s["learners"], pages)}</td></tr>' for s in summary["slips"])
                     + "</tbody></table>")
     else:
@@ -211,16 +223,19 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None)
             "<body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
 
 
-def write_class_page(records: list[dict], folder: Path, pages: dict[str, Path]) -> Path:
-    """Write folder/index.html atomically; `pages` maps notebook paths to their feedback pages (from write_feedback)."""
+def write_class_page(records: list[dict], folder: Path, pages: dict[str, Path], lessons: Optional[Path] = None) -> Path:
+    """Write folder/index.html atomically; `pages` maps notebook paths to their feedback pages (from write_feedback);
+    the slips link to the lessons in `lessons` (default: the course's notebooks/ folder, relative to the page)."""
     folder = Path(folder)
+    lessons = Path(lessons) if lessons is not None else COURSE_ROOT / "notebooks"
+    lessons_url = os.path.relpath(lessons.resolve(), folder.resolve()).replace(os.sep, "/")
     folder.mkdir(parents=True, exist_ok=True)
     links = {learner_name(r): Path(pages[str(r.get("notebook", ""))]).name
              for r in records if str(r.get("notebook", "")) in pages}
     target = folder / "index.html"
     with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".index-", suffix=".html", delete=False,
                                      encoding="utf-8") as handle:
-        handle.write(class_page_html(records, links))
+        handle.write(class_page_html(records, links, lessons_url))
         tmp = handle.name
     os.chmod(tmp, 0o644)
     os.replace(tmp, target)

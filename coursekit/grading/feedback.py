@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, Optional
 
+from coursekit.grading.lesson_links import section_of
 from coursekit.grading.runner import FAIL_COLOUR, PASS_COLOUR, format_points
 
 COURSE_ROOT = Path(__file__).resolve().parents[2]
@@ -244,6 +245,10 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
                      '<col class="c-points"></colgroup><thead><tr><th>result</th><th>test</th>'
                      '<th>expected and yours</th><th class="num">points</th></tr></thead><tbody>'
                      + "".join(rows) + "</tbody></table>")
+    section = section_of(qid) if any(t.get("slip") for t in tests) else None
+    if section is not None:  # a named slip: where the course teaches the point
+        parts.append(f'<p class="hint"><strong>Where the course teaches this:</strong> {_esc(section.describe())} '
+                     f'(in your course folder: <code>notebooks/{_esc(section.notebook)}</code>)</p>')
     if len(question_hints) == 1:
         parts.append(f'<p class="hint"><strong>Hint:</strong> {_esc(question_hints[0])}</p>')
     elif question_hints:  # one per solution region, in the notebook's order

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from coursekit.grading.cases import Outcome, Question
+from coursekit.grading.lesson_links import reread_line
 
 
 @dataclass
@@ -92,6 +93,10 @@ def report(result: QuestionResult, hidden_tests: int = 0, hidden_points: float =
         lines.append(f"  {mark}  {o.label}: {detail}  [{format_points(o.points)}/{format_points(o.max_points)}]")
     if shared:
         lines.append(f"  every test: {shared}")
+    if any(o.slip for o in result.outcomes):
+        reread = reread_line(result.qid)
+        if reread:
+            lines.append(f"  {reread}")
     if result.manual:
         lines.append(f"  this answer is marked by your instructor ({format_points(result.max_points)} points)")
     else:
@@ -102,7 +107,7 @@ def report(result: QuestionResult, hidden_tests: int = 0, hidden_points: float =
     return "\n".join(lines)
 
 
-PASS_COLOUR, FAIL_COLOUR, NOTE_COLOUR = "#0072B2", "#D55E00", "#555555"  # Okabe-Ito blue and vermillion
+PASS_COLOUR, FAIL_COLOUR, NOTE_COLOUR = "#005F94", "#A84300", "#555555"  # WIN_TEXT, LOSE_TEXT (>= 4.5:1, issue 30)
 
 
 def report_html(text: str) -> str:
@@ -115,6 +120,10 @@ def report_html(text: str) -> str:
         colour = (PASS_COLOUR if stripped.startswith("pass") else FAIL_COLOUR if stripped.startswith("FAIL")
                   else NOTE_COLOUR if line.startswith(" ") else "inherit")
         weight = "bold" if not line.startswith(" ") or stripped.startswith("points:") else "normal"
-        lines.append(f'<div style="color:{colour};font-weight:{weight}">{html.escape(line)}</div>')
+        shown = html.escape(line)
+        if stripped.startswith("reread lesson ") and ": " in stripped:  # the section to reread, as a link
+            where, link = stripped.rsplit(": ", 1)
+            shown = f'  {html.escape(where)}: <a href="{html.escape(link)}">{html.escape(link)}</a>'
+        lines.append(f'<div style="color:{colour};font-weight:{weight}">{shown}</div>')
     return ('<div class="coursekit-check" style="font-family:monospace;white-space:pre-wrap;font-size:14px">'
             + "".join(lines) + "</div>")

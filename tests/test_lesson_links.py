@@ -1,0 +1,74 @@
+"""Every named slip points back to a lesson section that exists."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading.lesson_links import LESSON_FILES, SECTIONS, lesson_link, reread_line, section_of
+
+ROOT = Path(__file__).resolve().parents[1]
+PUBLIC = ROOT / "coursekit" / "grading" / "public"
+
+
+def headings(lesson: str) -> set[str]:
+    """Every markdown heading's text in a lesson notebook."""
+    cells = json.loads((ROOT / "notebooks" / f"{LESSON_FILES[lesson]}.ipynb").read_text())["cells"]
+    found = set()
+    for cell in cells:
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            found |= {m.group(1).strip() for m in re.finditer(r"^#{1,6} +(.+?)\s*$", text, re.MULTILINE)}
+    return found
+
+
+def exercise_questions() -> list[str]:
+    """The question ids of exercises 01-11 as the learner's package lists them."""
+    qids = []
+    for path in sorted(PUBLIC.glob("ex[0-9][0-9].json")):
+        qids += [q["qid"] for q in json.loads(path.read_text())["questions"]]
+    return qids
+
+
+def test_every_exercise_question_has_a_section():
+    qids = exercise_questions()
+    assert len(qids) >= 50
+    assert [q for q in qids if section_of(q) is None] == []
+    assert sorted(SECTIONS) == sorted(qids), "the map names a question that no exercise has"
+
+
+@pytest.mark.parametrize("qid", sorted(SECTIONS))
+def test_the_section_exists_in_its_lesson(qid):
+    section = SECTIONS[qid]
+    assert section.heading in headings(section.lesson), \
+        f"{qid}: lesson {section.lesson} has no heading {section.heading!r}"
+
+
+def test_links_open_the_lesson_from_the_exercises_folder():
+    link = lesson_link(SECTIONS["02.q2"])
+    assert link == "../notebooks/02_counting_blackjack_hands.ipynb#Soft-and-hard"
+    target = (ROOT / "exercises" / link.split("#")[0]).resolve()
+    assert target.exists()
+    assert lesson_link(SECTIONS["02.q3"]).endswith("#How-likely-is-a-natural%3F")
+    assert reread_line("02.q2").startswith('reread lesson 02, section "Soft and hard": ../notebooks/')
+    assert reread_line("99.q1") == ""
+    assert SECTIONS["02.q1"].anchor == "The-column's-count()-in-Python"  # Lab's id is the shown text: no backticks
+
+
+def test_feedback_pages_say_where_to_reread_after_a_named_slip():
+    from coursekit.grading.feedback import feedback_html
+
+    def record(slip: str) -> dict:
+        test = {"label": "p", "status": "fail", "points": 0, "max_points": 2, "expected": "", "actual": "0.1",
+                "message": "", "public": True, "reveal": False, "slip": slip}
+        q = {"qid": "02.q3", "title": "natural", "kind": "number", "manual": False, "points": 0, "max_points": 2,
+             "tests": [test]}
+        return {"notebook": "a/02_counting_blackjack_hands.ipynb", "exercise": "02", "points": 0, "max_points": 2,
+                "percent": 0.0, "questions": {"02.q3": q}, "messages": []}
+
+    page = feedback_html(record("this is the chance for one deck"))
+    assert 'Where the course teaches this:</strong> lesson 02, section &quot;How likely is a natural?&quot;' in page
+    assert "Where the course teaches this" not in feedback_html(record(""))
