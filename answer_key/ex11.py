@@ -22,15 +22,16 @@ numbers is asked once per state: the games then use that one sample of its play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
-from coursekit.sandbox.wire import WireError, decode
-from coursekit.stats import wilson_interval
+from coursekit.grading.bot_checks import BotGames, _decoded, play_against  # noqa: F401 - the games
+from coursekit.grading.public import one_of_probe
+from coursekit.sandbox.wire import WireError
 from coursekit.subtraction import SubtractionGame
 
 MOVES = (2, 3, 7)
-GAME = "subtraction:2,3,7"
+GAME = "subtraction:2,3,7"  # as coursekit.grading.bot_checks plays it
 LIMIT = 30  # question 1: the losing positions 0 <= n < LIMIT
 TOP = 99  # the states a game can reach: n = 1..TOP (every start is at most TOP)
 RANDOM_STARTS = tuple(range(20, TOP + 1))  # against random: every start 20..99, both seats
@@ -124,13 +125,7 @@ LOSING_SLIPS = [
 # --- unit tests of choose -----------------------------------------------------------------------------------------
 def move_probe(n: int, label: str, allowed: Optional[tuple] = None, points: float = 1) -> Probe:
     """choose at n must answer one of `allowed` (default: a winning move)."""
-    allowed = allowed or RULES.winning_moves(n)
-    wanted = f"one of {allowed}" if len(allowed) > 1 else f"{allowed[0]}"
-
-    def judge(value: Any) -> tuple:
-        return type(value) is int and value in allowed, label, wanted, short(value)
-
-    return Probe(label, f"choose({state(n)!r})", judge, points=points)
+    return one_of_probe(label, f"choose({state(n)!r})", allowed or RULES.winning_moves(n), points=points)
 
 
 @dataclass
@@ -154,122 +149,6 @@ class MoveSweep(Sweep):
             return Outcome(status="fail", points=0, message=f"n = {cases[len(decoded)][0]['n']}: {error}", **base)
         return Outcome(status="pass", points=self.points, expected="a winning move wherever there is one",
                        actual="yes, on every state", **base)
-
-
-def _decoded(replies: list, count: int) -> tuple:
-    """(decoded values, the error that stopped the sweep) from a sweep's reply, or (None, why) if malformed."""
-    reply = replies[0] if replies else None
-    if not isinstance(reply, dict):
-        return None, "no answer came back"
-    values, error = reply.get("values"), reply.get("error")
-    if not isinstance(values, list) or len(values) > count or not (error is None or isinstance(error, str)):
-        return None, "the answer was malformed"
-    out = []
-    for value in values:
-        try:
-            out.append(decode(value))
-        except WireError as why:
-            out.append(why)
-    return out, (error or "no answer")[:300]
-
-
-# --- games with the referee ---------------------------------------------------------------------------------------
-class TablePlayer:
-    """The learner's bot at the referee's table: its moves read from the answers its choose() gave per state."""
-
-    sandboxed = False
-
-    def __init__(self, moves: dict, why: str, name: str = "your bot") -> None:
-        from coursekit.arena.bots import Bot
-
-        self.bot = Bot(name, builtin="table")
-        self.moves, self.why = moves, why
-
-    def begin(self, seed: int) -> None:
-        """Nothing to prepare: the moves are known."""
-
-    def choose(self, st: dict, seconds: float) -> Any:
-        """The learner's answer on this state, or a crash when choose() gave none."""
-        from coursekit.arena.referee import Failure
-
-        n = st["n"]
-        if n not in self.moves:
-            raise Failure("crash", f"choose() gave no move for n = {n}: {self.why}")
-        value = self.moves[n]
-        if isinstance(value, WireError):
-            raise Failure("garbage", f"choose() answered something that is not a plain value for n = {n}")
-        return value
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
-
-def play_against(moves: dict, why: str, opponent: str, starts: tuple, seats: tuple, rounds: int) -> list:
-    """The referee's records of the learner's table bot against a built-in bot (the arena's rules and seeds)."""
-    from coursekit.arena.bots import Bot
-    from coursekit.arena.games import parse_game
-    from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, play_game
-    from coursekit.arena.schedule import game_seeds
-
-    game = parse_game(GAME)
-    me = TablePlayer(moves, why)
-    other = BuiltinPlayer(Bot(opponent, builtin=opponent), game)
-    limits = ArenaLimits()
-    records = []
-    for r in range(rounds):
-        for start in starts:
-            for seat in seats:
-                players = [me, other] if seat == 0 else [other, me]
-                key = (players[0].bot.name, players[1].bot.name, r, start)
-                records.append(play_game(game, players, r, start, game_seeds(SEED, game.spec, key), limits))
-    return records
-
-
-@dataclass
-class BotGames(Sweep):
-    """Ask choose() on every state once, then play games against a built-in bot with the referee in the judge.
-
-    Passes when the 95% Wilson interval of the win rate lies above `threshold`.
-    """
-
-    opponent: str = "random"
-    starts: tuple = RANDOM_STARTS
-    seats: tuple = (0, 1)
-    rounds: int = 1
-    threshold: float = THRESHOLD
-
-    def games(self, replies: list) -> tuple:
-        """(records, the move table, why it stops) for these replies; records None when the reply is malformed."""
-        cases, _, _ = self._table.get()
-        decoded, error = _decoded(replies, len(cases))
-        if decoded is None:
-            return None, {}, error
-        moves = {args[0]["n"]: value for args, value in zip(cases, decoded)}
-        why = error if len(decoded) < len(cases) else "no answer"
-        return play_against(moves, why, self.opponent, self.starts, self.seats, self.rounds), decoded, why
-
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
-        """Play the games; pass when the win rate's 95% interval lies above the threshold."""
-        base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
-        records, decoded, why = self.games(replies)
-        if records is None:
-            return Outcome(status="fail", points=0, message=why, **base)
-        won = sum(r.winner == "your bot" for r in records)
-        low, high = wilson_interval(won, len(records))
-        actual = f"won {won} of {len(records)} = {won / len(records):.1%} (95% interval {low:.1%} to {high:.1%})"
-        expected = f"a 95% interval above {self.threshold:.0%}"
-        if low > self.threshold:
-            return Outcome(status="pass", points=self.points, expected=expected, actual=actual, **base)
-        forfeits = [r for r in records if "your bot" in r.fault]
-        note = ""
-        if forfeits:
-            note = f"{len(forfeits)} games lost by the referee's rules, e.g. {forfeits[0].reason}: {forfeits[0].detail}"
-        else:
-            lost = next(r for r in records if r.winner != "your bot")
-            note = f"a game you lost: {' -> '.join(str(n) for n in lost.course)} ({lost.first} moved first)"
-        cases = self._table.get()[0]
-        slip = self.slip_of(decoded) if len(decoded) == len(cases) else ""
-        return Outcome(status="fail", points=0, expected=expected, actual=actual, message=note, slip=slip, **base)
 
 
 STATES = [(state(n),) for n in range(1, TOP + 1)]

@@ -13,7 +13,8 @@ import pytest
 from coursekit.grading import check, questions
 from coursekit.grading.cases import Probe
 from coursekit.grading.nbio import nbformat
-from coursekit.grading.questions import ex10
+from coursekit.grading.registry import answer_key_module
+
 from coursekit.grading.runner import report, run_question
 from coursekit.tournament_transcripts import (
     ANSWERS_1,
@@ -27,6 +28,7 @@ from coursekit.tournament_transcripts import (
     seed_methods_used,
 )
 
+ex10 = answer_key_module("10")
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "10_playing_to_win.ipynb"
 SOLUTION, EXERCISE = ROOT / "solutions" / NAME, ROOT / "exercises" / NAME

@@ -13,11 +13,13 @@ import pytest
 from coursekit.grading import check, questions
 from coursekit.grading.cases import Sweep
 from coursekit.grading.nbio import nbformat
-from coursekit.grading.questions import ex11
+from coursekit.grading.registry import answer_key_module
+
 from coursekit.grading.runner import run_question
 from coursekit.sandbox.wire import encode
 from coursekit.subtraction import SubtractionGame
 
+ex11 = answer_key_module("11")
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "11_the_class_tournament.ipynb"
 SOLUTION, EXERCISE = ROOT / "solutions" / NAME, ROOT / "exercises" / NAME

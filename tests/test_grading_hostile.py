@@ -56,6 +56,7 @@ runner.run_question = generous
 """,
     "patches_the_comparison": """
 import coursekit.grading.cases as cases
+from coursekit.grading.registry import answer_key_module
 cases.same = lambda *args, **kwargs: True
 cases.Case.run = lambda self, *a, **k: cases.Outcome(self.expr, "pass", self.points, self.points)
 cases.Case.judge = lambda self, *a, **k: cases.Outcome(self.expr, "pass", self.points, self.points)
@@ -95,7 +96,8 @@ is_soft = lambda cards: bool()
 """,
     "imports_the_answers": """
 try:
-    from coursekit.grading.questions.ex02 import natural_chance, three_card_bust_chance
+    ex02 = answer_key_module("02")
+    natural_chance, three_card_bust_chance = ex02.natural_chance, ex02.three_card_bust_chance
     p_natural_6, p_bust_three = natural_chance(6), three_card_bust_chance()
 except Exception as error:
     soft_and_hard = f"could not import the answers: {error!r}"

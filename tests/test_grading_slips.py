@@ -10,6 +10,7 @@ from coursekit.grading.cases import Case, Probe, Slip, Sweep, same
 from coursekit.grading.registry import exercises, questions
 from coursekit.grading.runner import report, run_question
 from coursekit.sandbox.wire import encode
+from coursekit.grading.registry import answer_key_module
 
 ALL_QUESTIONS = [q for ex in exercises() for q in questions(ex)]
 
@@ -57,7 +58,7 @@ def test_a_slip_is_wrong_is_recognised_and_does_not_reveal_the_answer(q, case, s
 
 
 def test_the_one_deck_natural_is_named_in_check_without_the_six_deck_answer():
-    from coursekit.grading.questions.ex02 import natural_chance
+    natural_chance = answer_key_module("02").natural_chance
 
     q = next(q for q in ALL_QUESTIONS if q.qid == "02.q3")
     text = report(run_question(q, {"p_natural_6": natural_chance(1)}))
@@ -66,7 +67,7 @@ def test_the_one_deck_natural_is_named_in_check_without_the_six_deck_answer():
 
 
 def test_a_right_answer_names_no_slip_and_an_unknown_wrong_answer_names_none():
-    from coursekit.grading.questions.ex02 import natural_chance
+    natural_chance = answer_key_module("02").natural_chance
 
     q = next(q for q in ALL_QUESTIONS if q.qid == "02.q3")
     right = run_question(q, {"p_natural_6": natural_chance(6)})

@@ -1,6 +1,11 @@
-"""Exercise checks and grading: check("02.q1") in a notebook; `python -m coursekit grade` and `exercises` in a shell."""
+"""Exercise checks and grading, laid out by who uses them.
 
-import coursekit.grading.questions  # noqa: F401 - first: importing the subpackage later would shadow questions()
+The learner's side (what runs in the learner's kernel): check("02.q1") with the public tests (`check`, `public`,
+`cases`, `probe`, `runner`, `wire`, `nbgrader_tests`). The instructor's side reads the answer key (answer_key/ of the
+full repository, through `registry`): `batch` (python -m coursekit grade), `feedback`, `mutants`, `nbgrader_export`,
+`generate` (python -m coursekit exercises), `release` (python -m coursekit release).
+"""
+
 from coursekit.grading.cases import Case, IsA, Probe, Question, Slip, Sweep, Written
 from coursekit.grading.check import check, run_check
 from coursekit.grading.registry import question, questions

@@ -6,16 +6,22 @@ import os
 import sys
 from typing import Optional
 
-from coursekit.grading.registry import question
+from coursekit.grading.cases import Question
+from coursekit.grading.public import public_question, runnable
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
-GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the questions are not installed
+GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the grader runs every test from outside
+
+
+def _public_only(q: Question) -> Question:
+    """The question with only the tests the learner's side runs."""
+    return Question(q.qid, q.title, q.kind, [c for c in q.cases if runnable(c)])
 
 
 def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS) -> QuestionResult:
     """The public tests of question `qid` run against `namespace`, without printing."""
-    q = question(qid)
+    q = _public_only(public_question(qid))
     return run_question(q, namespace, public_only=True, budget=None if seconds is None else seconds * len(q.cases))
 
 
@@ -25,9 +31,9 @@ def check(qid: str, namespace: Optional[dict] = None) -> None:
         return  # while grading, the grader runs every test itself, from outside
     if namespace is None:
         namespace = sys._getframe(1).f_globals
-    q = question(qid)
+    q = public_question(qid)
     result = run_check(qid, namespace)
-    hidden = [c for c in q.cases if not c.public]
+    hidden = [c for c in q.cases if not runnable(c)]
     text = report(result, hidden_tests=len(hidden), hidden_points=sum(c.points for c in hidden))
     shell = _kernel_shell()
     if shell is None:

@@ -5,6 +5,7 @@ becomes `raise NotImplementedError("...hint...")` at the region's indentation; a
 `### BEGIN ANSWER` and `### END ANSWER` holding `name = \"\"\"...\"\"\"` becomes an empty answer string.
 Cells tagged `solution-only` are left out, outputs are cleared. Each generated notebook records the hash of its
 content in its metadata, so a later run can tell a notebook a learner has changed and leave it alone.
+It also writes the learner's public tests, coursekit/grading/public/exNN.json, from the answer key.
 """
 
 from __future__ import annotations
@@ -166,4 +167,28 @@ def main(argv: Optional[list[str]] = None) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(generated, target)
         print(f"{target}: written ({state})")
+    stale += public_tests(args.check)
     return 1 if (refused or stale) else 0
+
+
+def public_tests(check_only: bool) -> int:
+    """Write (or with `check_only`, compare) the learner's public tests from the answer key; the number stale."""
+    from coursekit.grading.public import FOLDER, public_text, write_public
+    from coursekit.grading.registry import AnswerKeyMissing, answer_key_exercises
+
+    try:
+        exercises = answer_key_exercises()
+    except AnswerKeyMissing as error:
+        print(f"public tests not written: {error}", file=sys.stderr)
+        return 0
+    stale = [e for e in exercises if not (FOLDER / f"ex{e}.json").is_file()
+             or (FOLDER / f"ex{e}.json").read_text(encoding="utf-8") != public_text(e)]
+    if check_only:
+        for e in stale:
+            print(f"{FOLDER / f'ex{e}.json'}: stale (the answer key's public tests changed)")
+        return len(stale)
+    if stale:
+        write_public()
+    print(f"{FOLDER}: public tests of {len(exercises)} exercise sets"
+          + (f" written ({', '.join(stale)} changed)" if stale else " up to date"))
+    return 0
