@@ -175,7 +175,7 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
             rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>"
                         f'<td class="num">{stats["learners"]}</td>'
                         f'<td class="num">{round(100 * stats["full_share"])}%</td>'
-                        f'<td class="num">{_esc(stats["median"])} of {_esc(stats["max_points"])}</td>'
+                        f'<td class="num">{stats["median"]:g} of {stats["max_points"]:g}</td>'
                         f"<td>{_chart(qid, stats)}</td></tr>")
         body.append(f"<h3>Exercises {_esc(exercise)} ({entry['learners']} learners)</h3>"
                     "<table><thead><tr><th>question</th><th>title</th><th>graded</th><th>full points</th>"

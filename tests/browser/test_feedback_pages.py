@@ -48,8 +48,9 @@ def pages(chromium_path, tmp_path_factory) -> dict[str, Path]:
                        "--timeout", "20", "--jobs", "2", *sandbox]) == 0
     records = json.loads(out.with_suffix(".json").read_text())
     assert [r["points"] for r in records] == [20, 22], [r["messages"] for r in records]  # slip, solution
-    found = {p.name.split("__")[0]: p for p in (root / "feedback").iterdir()}
+    found = {p.name.split("__")[0]: p for p in (root / "feedback").iterdir() if p.name != "index.html"}
     assert set(found) == {"slip", "solution"}
+    found["class"] = root / "feedback" / "index.html"  # the class page beside them
     return found
 
 
@@ -127,6 +128,32 @@ def test_the_slip_page_names_the_slip_and_shows_the_learners_markup_as_text(brow
         assert written.locator("blockquote").inner_text() == WRITTEN  # the markup as text
         assert tab.locator("b, img, script, iframe").count() == 0
         _layout_checks(tab)
+        assert attempted == []
+    finally:
+        context.close()
+
+
+def test_the_class_page_ranks_the_slip_links_both_learners_and_loads_nothing(browser, pages):
+    """The class page: the one-deck slip with its count and lesson section, both learners linked twice, text at
+    11 px or more (the SVG charts' numbers included), the charts described in words, no request to any host."""
+    context, tab, attempted = _open(browser, pages["class"])
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "class_page.png"), full_page=True)
+        row = tab.locator("tr", has_text=ONE_DECK)
+        assert row.count() == 1
+        cells = row.locator("td").all_inner_texts()
+        assert cells[:3] == ["1", "50%", "02.q3"] and cells[4] == "lesson 02: How likely is a natural?"
+        assert tab.locator(f'a[href="{pages["slip"].name}"]').count() == 3  # the slip's row and both lists
+        assert tab.locator(f'a[href="{pages["solution"].name}"]').count() == 2
+        charts = tab.locator("svg[role=img]")
+        assert charts.count() >= 4 and "learners" in charts.first.get_attribute("aria-label")
+        small = tab.evaluate("""() => Array.from(document.querySelectorAll('body *')).filter(e =>
+            Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
+            && e.getBoundingClientRect().height > 0
+            && e.getBoundingClientRect().height < 11).map(e => e.tagName + ': ' + e.textContent.slice(0, 40))""")
+        assert not small, small
+        assert tab.evaluate("() => document.documentElement.scrollWidth") <= PROJECTOR["width"]
         assert attempted == []
     finally:
         context.close()
