@@ -325,11 +325,14 @@ def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
 
 
 def test_check_in_a_notebook_shows_colour_blind_safe_html_with_the_same_text():
-    from coursekit.grading.runner import FAIL_COLOUR, PASS_COLOUR, report_html
+    from coursekit.grading.runner import FAIL_COLOUR, FAIL_TEXT, PASS_COLOUR, PASS_TEXT, report_html
+    from coursekit.plots.colours import LOSE_TEXT, WIN_TEXT, contrast
 
     text = "02.q1 title\n  pass  a: expected 1, got 1  [1/1]\n  FAIL  b: expected 2, got 3  [0/1]\n  points: 1/2"
     html = report_html(text)
-    assert html.count(PASS_COLOUR) == 1 and html.count(FAIL_COLOUR) == 1
+    assert html.count(PASS_TEXT) == 1 and html.count(FAIL_TEXT) == 1
     assert PASS_COLOUR == "#0072B2" and FAIL_COLOUR == "#D55E00"  # Okabe-Ito: no red/green pair
+    assert (PASS_TEXT, FAIL_TEXT) == (WIN_TEXT, LOSE_TEXT) and min(contrast(PASS_TEXT, "#FFFFFF"),
+                                                                   contrast(FAIL_TEXT, "#FFFFFF")) >= 4.5  # issue 30
     assert "expected 2, got 3" in html
     assert "&lt;b&gt;" in report_html("a <b>")

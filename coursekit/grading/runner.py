@@ -107,7 +107,8 @@ def report(result: QuestionResult, hidden_tests: int = 0, hidden_points: float =
     return "\n".join(lines)
 
 
-PASS_COLOUR, FAIL_COLOUR, NOTE_COLOUR = "#005F94", "#A84300", "#555555"  # WIN_TEXT, LOSE_TEXT (>= 4.5:1, issue 30)
+PASS_COLOUR, FAIL_COLOUR, NOTE_COLOUR = "#0072B2", "#D55E00", "#555555"  # Okabe-Ito blue and vermillion (fills)
+PASS_TEXT, FAIL_TEXT = "#005F94", "#A84300"  # the same as text: WIN_TEXT, LOSE_TEXT (>= 4.5:1, issue 30)
 
 
 def report_html(text: str) -> str:
@@ -117,7 +118,7 @@ def report_html(text: str) -> str:
     lines = []
     for line in text.splitlines():
         stripped = line.strip()
-        colour = (PASS_COLOUR if stripped.startswith("pass") else FAIL_COLOUR if stripped.startswith("FAIL")
+        colour = (PASS_TEXT if stripped.startswith("pass") else FAIL_TEXT if stripped.startswith("FAIL")
                   else NOTE_COLOUR if line.startswith(" ") else "inherit")
         weight = "bold" if not line.startswith(" ") or stripped.startswith("points:") else "normal"
         shown = html.escape(line)

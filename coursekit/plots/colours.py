@@ -36,6 +36,16 @@ LIGHT = "#C8C8C8"           # lines in the background (all moves of a game graph
 HIGHLIGHT = "#FFE066"       # a root or start to find at a glance (not a verdict)
 TEXT = "#222222"
 
+# The same meanings as small text (WCAG 2.1 AA, issue 30): darker variants that keep at least 4.5:1 on every
+# background the course puts text on (white, Lab's and Voila's #f5f5f5/#ededed, the disabled-button grey #e6e6e6);
+# WIN 4.4:1 on #ededed, LOSE 3.9:1 on white and the old grey #777 (4.5:1 on white only) did not. Figures keep the
+# colour-blind-safe fills above; text, table numbers and messages take these.
+WIN_TEXT = "#005F94"        # 6.9:1 on white, 5.5:1 on #e6e6e6
+LOSE_TEXT = "#A84300"       # 6.1:1 on white, 4.9:1 on #e6e6e6
+NEUTRAL_TEXT = "#595959"    # 7.0:1 on white, 5.6:1 on #e6e6e6
+TEXT_BACKGROUNDS = ("#FFFFFF", "#F5F5F5", "#EDEDED", "#E6E6E6")  # where the course's small text sits
+AS_TEXT = {WIN: WIN_TEXT, LOSE: LOSE_TEXT, NEUTRAL: NEUTRAL_TEXT}
+
 # strategies, variants, decks, bet sizes: no meaning beyond "this one, not that one"; never blue or vermillion
 CATEGORICAL = (ORANGE, BLUISH_GREEN, REDDISH_PURPLE, SKY_BLUE, BLACK, "#8C6D31")
 
@@ -65,6 +75,26 @@ def win_rate_colours(steps: int = 256) -> list[tuple[float, float, float]]:
         a, b, u = (low, middle, t * 2) if t <= 0.5 else (middle, high, t * 2 - 1)
         colours.append(tuple(x + (y - x) * u for x, y in zip(a, b)))
     return colours
+
+
+def text_colour(colour: str) -> str:
+    """The variant of a course colour to use for text (WIN -> WIN_TEXT, ...); other colours unchanged."""
+    return AS_TEXT.get(colour.upper() if colour.startswith("#") else colour, colour)
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of a #RRGGBB colour (WCAG 2.1)."""
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG contrast ratio of two #RRGGBB colours (1 to 21; text needs 4.5, large text and UI parts 3)."""
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def css(name: str) -> str:

@@ -23,8 +23,9 @@ from typing import Optional
 
 import ipywidgets as w
 
-from coursekit.plots.colours import HIGHLIGHT, LOSE, NEUTRAL, WIN
-from coursekit.widgets.common import CourseWidget, MessageBar, Worker, figure_png, progress_bar, seed_box, seed_from
+from coursekit.plots.colours import HIGHLIGHT, LOSE, LOSE_TEXT, NEUTRAL, WIN, WIN_TEXT, text_colour
+from coursekit.widgets.common import (CourseWidget, FigureText, MessageBar, NumberBox, Worker, echo, figure_png,
+                                      progress_bar, seed_box, seed_from, whole_number)
 
 GAMES = (("subtraction 3-5-11", "subtraction:3,5,11"), ("subtraction 2-3-7", "subtraction:2,3,7"),
          ("tic-tac-toe", "tictactoe"), ("the 100 EUR tournament", "tournament"))
@@ -38,9 +39,11 @@ FINAL_BOOTSTRAP = 1000
 PICTURE_DPI = 100
 MAX_PICTURE_PX = 1000  # the arena picture: ratings and win matrix side by side, no wider
 PAD = "padding:0.15em 0.8em 0.15em 0.3em"
-SUBTRACTION_KEY = (f'<div style="color:#444;font-size:0.85em">Numbers: <b style="color:{LOSE}">the player to move '
-                   f'loses</b>, <b style="color:{WIN}">can force a win</b>. Arcs: <b style="color:{WIN}">could force '
-                   f'a win and did</b>, <b style="color:{LOSE}">threw a win away</b>, <b>no win available</b>.</div>')
+SUBTRACTION_KEY = (f'<div style="color:#444;font-size:0.85em">Numbers: <b style="color:{LOSE_TEXT}">the player to move '
+                   f'loses</b>, <b style="color:{WIN_TEXT}">can force a win</b>. Arcs: '
+                   f'<b style="color:{WIN_TEXT}">could force '
+                   f'a win and did</b>, <b style="color:{LOSE_TEXT}">threw a win away</b>, '
+                   '<b>no win available</b>.</div>')
 ARENA_CSS = """<style>
 .course-arena .arena-folder input[type=text] { width: 560px !important; }
 .course-arena .arena-builtins input[type=text] { width: 280px !important; }
@@ -63,7 +66,7 @@ def example_folder(spec: str) -> str:
 
 # --- the leaderboard as a table -----------------------------------------------------------------------------------
 def _interval_colour(low: float, high: float, middle: float) -> str:
-    return WIN if low > middle else LOSE if high < middle else NEUTRAL
+    return text_colour(WIN if low > middle else LOSE if high < middle else NEUTRAL)  # as text: >= 4.5:1
 
 
 def _elo(value: float) -> str:
@@ -194,8 +197,8 @@ class ArenaDashboard(CourseWidget):
         self.builtins = w.Text(value=builtins if builtins is not None else DEFAULT_BUILTINS[game_kind(game)],
                                description="built-in", placeholder="random, optimal, mcts:100, mixed:0.9")
         self.builtins.add_class("arena-builtins")
-        self.rounds = w.BoundedIntText(value=rounds, min=1, max=MAX_ROUNDS, description="rounds",
-                                       layout=w.Layout(width="150px"))
+        self.rounds = NumberBox(value=str(rounds), description="rounds", placeholder=f"1 to {MAX_ROUNDS}",
+                                layout=w.Layout(width="150px"))
         self.seed = seed_box(seed)
         self.start = w.Button(description="Start", button_style="primary", icon="play")
         self.stop = w.Button(description="Stop", icon="stop", disabled=True)
@@ -204,6 +207,7 @@ class ArenaDashboard(CourseWidget):
         self.progress = progress_bar("games")
         self.board = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
+        self.picture_text = FigureText(self.picture)  # the pictures in words (issue 30)
         self.games = w.Select(options=[], rows=7, description="replay", layout=w.Layout(width="100%"))
         self.games.add_class("arena-games")
         self.back = w.Button(description="Back", icon="step-backward", disabled=True)
@@ -211,6 +215,7 @@ class ArenaDashboard(CourseWidget):
         self.to_end = w.Button(description="To the end", icon="fast-forward", disabled=True)
         self.replay_status = w.HTML()
         self.replay_picture = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.replay_text = FigureText(self.replay_picture)
         self.replay_board = w.HTML()
         self.arena = None
         self.results = None
@@ -231,11 +236,12 @@ class ArenaDashboard(CourseWidget):
         self.on_click(self.to_end, lambda: self.move(10_000))
         self._kind = game_kind(game)
         self.replay = w.VBox([self.games, w.HBox([self.back, self.next, self.to_end]), self.replay_status,
-                              self.replay_picture, self.replay_board], layout=w.Layout(display="none"))
+                              self.replay_picture, self.replay_text, self.replay_board],
+                             layout=w.Layout(display="none"))
         super().__init__([w.HTML(ARENA_CSS, layout=w.Layout(display="none")),
                           w.HBox([self.folder, self.builtins]),
                           w.HBox([self.game, self.rounds, self.seed, self.start, self.stop, self.reset]),
-                          self.message, self.progress, self.board, self.picture, self.replay])
+                          self.message, self.progress, self.board, self.picture, self.picture_text, self.replay])
         self.add_class("course-arena")
         self.message.show("Press Start: every bot plays every other, each moving first once from every start.")
 
@@ -274,12 +280,16 @@ class ArenaDashboard(CourseWidget):
         folder = self.folder.value.strip()
         if folder:
             path = Path(folder).expanduser()
-            if not path.exists():
-                raise ValueError(f"There is no folder {folder!r}: type the path of a folder of bot files (.py or "
+            try:
+                found = path.exists()
+            except OSError:  # a name too long for the file system, say: no such folder either
+                found = False
+            if not found:
+                raise ValueError(f"There is no folder {echo(folder)}: type the path of a folder of bot files (.py or "
                                  f".ipynb), or leave it empty to play built-in bots only.")
             if path.is_dir() and not any(p.suffix in (".py", ".ipynb") and not p.name.startswith((".", "_"))
                                          for p in path.iterdir() if p.is_file()):
-                raise ValueError(f"The folder {folder!r} holds no bot files (.py or .ipynb, each defining "
+                raise ValueError(f"The folder {echo(folder)} holds no bot files (.py or .ipynb, each defining "
                                  f"choose(state)).")
             specs.append(str(path))
         specs += [name for name in re.split(r"[,;\s]+", self.builtins.value) if name]
@@ -293,8 +303,12 @@ class ArenaDashboard(CourseWidget):
         from coursekit.sandbox.jail import bwrap
 
         game = self.game.value
-        bots = load_bots(self.bot_specs(), game)
-        arena = Arena(bots, game=game, rounds=int(self.rounds.value), seed=seed_from(self.seed), jobs=self.jobs,
+        try:
+            bots = load_bots(self.bot_specs(), game)
+        except OSError as error:  # e.g. a built-in name too long for a file name: say so, not "went wrong"
+            raise ValueError(f"Cannot read the bots: {error.strerror} ({echo(error.filename)}).") from None
+        arena = Arena(bots, game=game, rounds=whole_number(self.rounds, "Rounds", 1, MAX_ROUNDS),
+                      seed=seed_from(self.seed), jobs=self.jobs,
                       sandboxed=bwrap() is not None)
         if arena.total > MAX_DASHBOARD_GAMES:
             raise ValueError(f"That is {arena.total:,} games; the dashboard plays at most {MAX_DASHBOARD_GAMES:,} "
@@ -393,6 +407,11 @@ class ArenaDashboard(CourseWidget):
         self.results, self.ratings = results, ratings
         if ratings is not None:
             self.board.value, self.picture.value = board, picture
+            table = leaderboard(results, ratings)
+            bots = "; ".join(f"{cells['bot']} {cells.get('rating', '')} ({cells.get('95% interval', '')})"
+                             for cells in map(table.cells, table.rows))
+            self.picture_text.say(f"Picture of each bot's rating with its 95% interval and of who beat whom, the "
+                                  f"numbers of the leaderboard: {bots}.")
             self.picture.layout.display = ""
         if not final:
             return
@@ -486,6 +505,8 @@ class ArenaDashboard(CourseWidget):
             self.replay_status.value = (self._subtraction_status(record, step, total) + html.escape(ending)
                                         + SUBTRACTION_KEY)
             self.replay_picture.value = self.course_png(record, step)
+            self.replay_text.say("Picture of the game's course on the number line. "
+                                 + html.unescape(self._subtraction_status(record, step, total)) + ending)
             self.replay_picture.layout.display = ""
             self.replay_board.value = ""
         elif kind == "tictactoe":

@@ -6,7 +6,7 @@ import ipywidgets as w
 
 from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total, hard_total, is_soft
 from coursekit.cards import RANKS, Card, Shoe, rank_of
-from coursekit.plots.colours import LOSE, WIN
+from coursekit.plots.colours import LOSE_TEXT, WIN_TEXT
 from coursekit.superposition import eigenstates
 from coursekit.widgets.common import CourseWidget, MessageBar, card_html, choice_button, hand_html, seed_box, seed_from
 
@@ -173,9 +173,9 @@ class SuperpositionExplorer(CourseWidget):
         chips = []
         for total in self.states:
             if total <= 21:
-                chips.append(f'<span style="color:{WIN};font-weight:bold">{total}</span>')
+                chips.append(f'<span style="color:{WIN_TEXT};font-weight:bold">{total}</span>')
             else:
-                chips.append(f'<span style="color:{LOSE};text-decoration:line-through">{total}</span>')
+                chips.append(f'<span style="color:{LOSE_TEXT};text-decoration:line-through">{total}</span>')
         aces = self.ranks.count("A")
         best = hand_total(self.ranks)
         kind = "busted" if best is None else ("soft" if is_soft(self.ranks) else "hard")

@@ -10,8 +10,8 @@ import ipywidgets as w
 
 from coursekit.blackjack import exact_outcomes, play_games
 from coursekit.plots.blackjack import ConvergencePlot
-from coursekit.widgets.common import (CourseWidget, MessageBar, Worker, canvas_png, in_kernel, progress_bar, seed_box,
-                                      seed_from)
+from coursekit.widgets.common import (CourseWidget, FigureText, MessageBar, Worker, canvas_png, in_kernel, progress_bar,
+                                      seed_box, seed_from)
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
 # 0 stands for no deck count: an infinite deck
@@ -84,6 +84,7 @@ class SimulationExplorer(CourseWidget):
         self.seed = seed_box(seed)
         self.table = w.HTML()
         self.plot = w.Image(format="png")
+        self.plot_text = FigureText(self.plot)  # the plot in words (issue 30)
         self.progress = progress_bar("playing")
         self.message = MessageBar()
         self.show_plot = show_plot
@@ -96,7 +97,8 @@ class SimulationExplorer(CourseWidget):
         for control in (self.games, self.decks, self.player, self.dealer, self.seed):
             self.on_change(control, self.update)
         controls = w.VBox([w.HBox([self.games, self.decks]), w.HBox([self.player, self.dealer, self.seed])])
-        children = [controls, self.table, self.progress, self.message] + ([self.plot] if show_plot else [])
+        children = [controls, self.table, self.progress, self.message] + ([self.plot, self.plot_text]
+                                                                    if show_plot else [])
         super().__init__(children)
         self.update()
         self.worker.background = in_kernel() if background is None else background
@@ -181,6 +183,10 @@ class SimulationExplorer(CourseWidget):
                           f"value (largest gap {worst:.1f} standard errors).", "ok" if worst < 3 else "info")
         if self.show_plot:
             self.plot.value = self.picture(settings, results)
+            shares = ", ".join(f"{name} {self.counts[name] / games:.1%} (exact {self.exact[name]:.1%})"
+                               for name in self.counts)
+            self.plot_text.say(f"Picture of the simulated shares as the {games:,} games add up, each against its "
+                               f"exact value (a horizontal line). At the end: {shares}.")
 
     def wait(self, timeout: float | None = 60) -> None:
         """Wait until the simulation running in the background (if any) is shown."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 import html
 import io
 import logging
+import re
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
+import traitlets
 
 from coursekit.cards import SUIT_SYMBOLS, Card
-from coursekit.console import seed_problem
-from coursekit.plots.colours import LOSE, WIN
+from coursekit.plots.colours import LOSE_TEXT, NEUTRAL_TEXT, WIN_TEXT
 
 if TYPE_CHECKING:
     from coursekit.blackjack import Hand
@@ -26,7 +27,62 @@ COURSE_CSS = """<style>
   opacity: 1 !important; background: #e6e6e6 !important; color: #8c8c8c !important; box-shadow: none !important;
   border: 1px dashed #a8a8a8 !important; cursor: not-allowed !important; }
 .course-widget .jupyter-button:disabled i { color: #a8a8a8 !important; }
+.course-widget .jupyter-button.mod-primary:enabled { background-color: #1565C0 !important; color: #FFF !important; }
+.course-widget .jupyter-button.mod-success:enabled { background-color: #2E7D32 !important; color: #FFF !important; }
+.course-widget .jupyter-button.mod-info:enabled { background-color: #00695C !important; color: #FFF !important; }
+.course-widget .jupyter-button.mod-warning:enabled { background-color: #8A4B00 !important; color: #FFF !important; }
+.course-widget .jupyter-button.mod-danger:enabled { background-color: #B71C1C !important; color: #FFF !important; }
+.course-widget :focus-visible, .course-widget .jupyter-button:focus-visible, .course-widget .noUi-handle:focus-visible {
+  outline: 3px solid #1A1A1A !important; outline-offset: 2px !important; }
+.course-sr-only { position: absolute !important; width: 1px !important; height: 1px !important;
+  overflow: hidden !important; clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
+  white-space: nowrap !important; margin: -1px !important; }
+.course-widget.course-stale .widget-image, .course-widget.course-stale .widget-html:not(.course-message) {
+  opacity: 0.35 !important; filter: grayscale(1); }
 </style>"""
+# What Python cannot set on a widget's element (issue 30), done once a page by the browser: message bars and
+# results are aria-live regions, a picture's title (its description) is also its alt, and a button that disables
+# itself while focused hands the focus on (to the control its click just enabled, else the next one in its widget)
+# instead of dropping it to the top of the page. ipywidgets 8.1 has no focus message for buttons, and an HTML
+# widget runs no <script>: the code runs from the error handler of an empty image in the hidden style widget.
+COURSE_JS = """(function () {
+  if (window.courseA11y) { return; }
+  window.courseA11y = true;
+  var last = null, enabledAt = new WeakMap();
+  document.addEventListener('focusin', function (e) { last = e.target; }, true);
+  function label() {
+    document.querySelectorAll('.course-message:not([aria-live]), .course-live:not([aria-live])').forEach(function (e) {
+      e.setAttribute('role', 'status'); e.setAttribute('aria-live', 'polite'); });
+    document.querySelectorAll('.course-widget img[title]').forEach(function (img) {
+      if (img.getAttribute('alt') !== img.title) { img.setAttribute('alt', img.title); } });
+  }
+  function usable(c) { return !c.disabled && c.offsetParent !== null && c.tabIndex >= 0; }
+  function handOn(button) {
+    var now = document.activeElement;
+    if (!button.disabled || (now && now !== document.body && now !== button)) { return; }
+    var widget = button.closest('.course-widget');
+    if (!widget) { return; }
+    var all = Array.from(widget.querySelectorAll('button, input, select, textarea, [tabindex]')).filter(usable);
+    var fresh = all.filter(function (c) { return Date.now() - (enabledAt.get(c) || 0) < 3000; });
+    var after = all.filter(function (c) {
+      return button.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING; });
+    var next = fresh[0] || after[0] || all[0];
+    if (next) { next.focus(); }
+  }
+  var pending = false;
+  new MutationObserver(function (records) {
+    records.forEach(function (r) {
+      if (r.type !== 'attributes' || r.attributeName !== 'disabled') { return; }
+      if (!r.target.disabled && r.oldValue !== null) { enabledAt.set(r.target, Date.now()); }
+      else if (r.target.disabled && r.oldValue === null && r.target === last) {
+        setTimeout(function () { handOn(r.target); }, 150); }
+    });
+    if (!pending) { pending = true; setTimeout(function () { pending = false; label(); }, 50); }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeOldValue: true,
+             attributeFilter: ['disabled', 'title']});
+  label();
+})();"""
+COURSE_CSS += f'<img alt="" src="data:," onerror="{html.escape(COURSE_JS, quote=True)}">'
 RUN_TO_SHOW = "run this cell to show the widget"  # the text JupyterLab shows before the cell has run
 
 
@@ -42,6 +98,8 @@ class CourseWidget(w.VBox):
         self.sheet = w.HTML(COURSE_CSS, layout=w.Layout(display="none"))  # the page-wide widget styles
         super().__init__([*children, self.sheet], **kwargs)
         self.add_class("course-widget")
+        if isinstance(getattr(self, "message", None), MessageBar):  # an error dims what it is about (COURSE_CSS)
+            self.message.owner = self
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}: {RUN_TO_SHOW}"
@@ -84,8 +142,9 @@ class CourseWidget(w.VBox):
 class MessageBar(w.HTML):
     """A line of feedback inside a widget: errors show here, never as a traceback."""
 
-    # the course's colour language (coursekit.plots.colours): blue good, vermillion bad, the rest dark grey
-    COLOURS = {"info": "#333333", "error": LOSE, "ok": WIN, "win": WIN, "lose": LOSE}
+    # the course's colour language (coursekit.plots.colours): blue good, vermillion bad, the rest dark grey, in
+    # their text variants (>= 4.5:1); the bar is an aria-live region (COURSE_JS), so screen readers announce it
+    COLOURS = {"info": "#333333", "error": LOSE_TEXT, "ok": WIN_TEXT, "win": WIN_TEXT, "lose": LOSE_TEXT}
 
     def __init__(self, **kwargs) -> None:
         super().__init__(value="", **kwargs)
@@ -95,15 +154,43 @@ class MessageBar(w.HTML):
 
     def show(self, text: str, kind: str = "info") -> None:
         """Show text in the colour of its kind ("info", "error", "ok", or a game's "win" and "lose")."""
+        # a word longer than a few dozen characters is cut (a pasted 400-character token is echoed as its start)
+        text = re.sub(r"\S{%d,}" % (2 * ECHO), lambda m: m.group(0)[:ECHO] + "…", text)
         self.text, self.kind = text, kind
+        owner = getattr(self, "owner", None)
+        if owner is not None:  # after an error the old hand, tree or table stays, dimmed: it is not the answer
+            (owner.add_class if kind == "error" else owner.remove_class)("course-stale")
         colour = self.COLOURS.get(kind, self.COLOURS["info"])
         weight = "bold" if kind in ("error", "lose", "win") else "normal"
-        style = f"color:{colour};font-size:1.05em;font-weight:{weight}"
+        style = f"color:{colour};font-size:1.05em;font-weight:{weight};overflow-wrap:anywhere"
         self.value = f'<span style="{style}">{html.escape(text)}</span>'
 
     def clear(self) -> None:
         """Remove the message."""
         self.text, self.value = "", ""
+        if getattr(self, "owner", None) is not None:
+            self.owner.remove_class("course-stale")
+
+
+class FigureText(w.HTML):
+    """A live picture's text alternative, beside it: what the picture shows, in words and numbers.
+
+    `say(text)` at each redraw puts the words in this element (hidden on screen, read by screen readers) and in the
+    picture's title, which the page also makes its alt (COURSE_JS): a mouse pointer on the picture shows them too.
+    """
+
+    def __init__(self, image: w.Image, **kwargs) -> None:
+        super().__init__(value="", **kwargs)
+        self.image = image
+        self.text = ""
+        self.add_class("course-sr-only")
+        self.add_class("course-figure-text")
+
+    def say(self, text: str) -> None:
+        """Describe the picture as it is now."""
+        self.text = text
+        self.image.tooltip = text
+        self.value = f"<p>{html.escape(text)}</p>"
 
 
 def in_kernel() -> bool:
@@ -185,19 +272,50 @@ def progress_bar(description: str = "") -> w.IntProgress:
                          layout=w.Layout(width="420px", visibility="hidden"))
 
 
-def seed_box(value: int = 1, description: str = "seed") -> w.IntText:
-    """An integer box for a random seed (IntText refuses non-numbers in the browser itself)."""
-    return w.IntText(value=value, description=description, layout=w.Layout(width="160px"))
+MAX_SEED = 999_999_999  # the largest seed a box takes (nine digits: all show, no browser ever rounds it)
+ECHO = 40  # characters of a learner's input a message repeats
 
 
-def seed_from(box: w.IntText) -> int:
-    """The seed in a seed box; a ValueError in the learner's words when it is negative (the library's ValueError
-    names every kind of seed an API call takes, which a box cannot hold)."""
-    value = int(box.value)
-    if value < 0:
-        text = seed_problem(value)
-        raise ValueError(text[:1].upper() + text[1:])
-    return value
+def echo(value: object, limit: int = ECHO) -> str:
+    """What the learner typed, as a message repeats it: quoted, and cut to `limit` characters with an ellipsis."""
+    text = str(value)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+class _TypedText(traitlets.Unicode):
+    """A text box's value that also takes a whole number from Python (`box.value = 7` reads back as "7")."""
+
+    def validate(self, obj, value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class NumberBox(w.Text):
+    """A text box for a whole number: the widget reads exactly what was typed (a browser's number box rounds
+    a long number and turns 1e9 into 19 without a word); `whole_number` checks it and says what is allowed."""
+
+    value = _TypedText(help="the text in the box").tag(sync=True)
+
+
+def whole_number(box: w.Text, name: str, low: int, high: int) -> int:
+    """The whole number typed in a box, from low to high; else a ValueError that says so, quoting (cut) the input."""
+    text = str(box.value).strip().replace("_", "").replace(",", "")
+    if not re.fullmatch(r"[+-]?\d{1,30}", text) or not low <= int(text) <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {echo(box.value)}")
+    return int(text)
+
+
+def seed_box(value: int = 1, description: str = "seed") -> NumberBox:
+    """A box for a random seed: a whole number from 0 to MAX_SEED, read as typed (never rounded by the browser)."""
+    return NumberBox(value=str(value), description=description, placeholder=f"0 to {MAX_SEED}",
+                     tooltip=f"a whole number from 0 to {MAX_SEED}", layout=w.Layout(width="190px"))
+
+
+def seed_from(box: w.Text) -> int:
+    """The seed in a seed box; a ValueError in the learner's words when it is not a whole number from 0 to MAX_SEED
+    (the library's ValueError names every kind of seed an API call takes, which a box cannot hold)."""
+    return whole_number(box, "The seed", 0, MAX_SEED)
 
 
 # Hit and Stand are two equal choices, neither good nor bad: one neutral look for both (the colour language keeps
@@ -228,7 +346,7 @@ def hand_html(title: str, hand: Hand, hide_second: bool = False) -> str:
     """A row of cards with the hand's value, as the seed's D[..] / P[..] lines."""
     cards = [None if hide_second and i == 1 else c for i, c in enumerate(hand.cards)]
     value = "?" if hide_second else hand.describe()
-    tiles = "".join(card_html(c) for c in cards) or '<span style="color:#777">no cards</span>'
+    tiles = "".join(card_html(c) for c in cards) or f'<span style="color:{NEUTRAL_TEXT}">no cards</span>'
     return (f'<div style="margin:0.4em 0"><b style="display:inline-block;width:5.5em;font-size:1.1em">'
             f'{title}</b>{tiles}<span style="font-size:1.2em;margin-left:0.6em">[{html.escape(value)}]</span></div>')
 

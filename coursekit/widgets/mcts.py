@@ -6,11 +6,13 @@ import html
 
 import ipywidgets as w
 
-from coursekit.mcts import MCTS, Iteration
-from coursekit.plots.colours import LOSE, NEUTRAL, WIN
+from coursekit.mcts import MCTS, Iteration, ucb1
+from coursekit.plots.colours import LOSE_TEXT as LOSE
+from coursekit.plots.colours import NEUTRAL_TEXT as NEUTRAL
+from coursekit.plots.colours import WIN_TEXT as WIN
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.subtraction import SubtractionGame
-from coursekit.widgets.common import CourseWidget, MessageBar, canvas_png, seed_box, seed_from
+from coursekit.widgets.common import CourseWidget, FigureText, MessageBar, canvas_png, seed_box, seed_from
 
 MAX_START = 200
 PAD = "padding:0.1em 0.9em 0.1em 0;text-align:left"  # table cells
@@ -66,16 +68,20 @@ class MCTSStepper(CourseWidget):
     """Step through MCTS on a subtraction game: the tree, the per-move statistics and the last iteration's phases.
 
     Laid out for a 1280x720 screen: settings and buttons on one line, the move table (never squeezed) beside the
-    phases, the tree `width_px` wide (a lesson's output area by default) under them.
+    phases, the tree `width_px` wide (a lesson's output area by default) under them. With `predict=True` Step first
+    asks which child of the root selection will step to (or whether it stays at the root), then says why by UCB1.
     """
 
     def __init__(self, n: int = 22, seed: int = 1, moves=(3, 5, 11), transpositions: bool = False,
-                 depth: int = 3, dpi: int = 90, width_px: float = LESSON_WIDTH_PX - 24) -> None:
+                 depth: int = 3, dpi: int = 90, width_px: float = LESSON_WIDTH_PX - 24,
+                 predict: bool = False) -> None:
         self.game = SubtractionGame(moves)
         self.depth = depth
         self.dpi = dpi  # picture resolution: 90 in a lesson, more on a projector
         self.width_px = width_px
-        self.start = w.IntText(value=n, description="start n", layout=w.Layout(width="140px"))
+        # wide enough for MAX_START's digits and one more (an out-of-range n shows whole, beside its message)
+        self.start = w.IntText(value=n, description="start n", style={"description_width": "initial"},
+                               layout=w.Layout(width="150px"))
         self.seed = seed_box(seed)
         self.transpositions = w.Checkbox(value=transpositions, description="transpositions", indent=False,
                                          layout=w.Layout(width="130px"))
@@ -88,26 +94,40 @@ class MCTSStepper(CourseWidget):
         self.phases = w.HTML(layout=w.Layout(flex="1 1 0", min_width="0"))   # takes the rest, wraps its lines
         self.table = w.HTML(layout=w.Layout(flex="0 0 auto"))                 # as wide as its content
         self.tree = w.Image(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur
+        self.tree_text = FigureText(self.tree)  # the tree in words, for screen readers (issue 30)
         self.message = MessageBar()
-        self.on_click(self.step, lambda: self.advance(1))
+        self.predict = bool(predict)  # predict mode: Step asks where selection goes before it shows it
+        self.guess = w.ToggleButtons(options=[], value=None, description="selection goes to",
+                                     style={"description_width": "initial", "button_width": "auto"})
+        self.predictions: list[tuple[str, str]] = []  # (picked, what selection did), one per predicted Step
+        self.on_click(self.step, self.predicted_step if self.predict else lambda: self.advance(1))
         self.on_click(self.run10, lambda: self.advance(10))
         self.on_click(self.run100, lambda: self.advance(100))
         self.on_click(self.reset, self.restart)
         controls = w.HBox([self.start, self.seed, self.transpositions, self.step, self.run10, self.run100,
                            self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([controls, self.message, w.HBox([self.table, self.phases], layout=w.Layout(
-            align_items="flex-start")), self.tree])
+        asked = [w.HBox([w.HTML("<b>Predict:</b> before Step, pick where selection goes"), self.guess],
+                        layout=w.Layout(flex_flow="row wrap", align_items="center"))] if self.predict else []
+        super().__init__([controls, *asked, self.message, w.HBox([self.table, self.phases], layout=w.Layout(
+            align_items="flex-start")), self.tree, self.tree_text])
         self.search: MCTS | None = None
         self.view = None  # the kept tree figure (plots.search_tree.SearchTreeFigure), made on the first render
         self.last: Iteration | None = None
         self.restart()
 
     # --- actions ---------------------------------------------------------------------------------
+    def start_problem(self) -> str | None:
+        """What is wrong with the start box (the message Reset and every Run show), or None."""
+        n = self.start.value
+        if not isinstance(n, int) or not 1 <= n <= MAX_START:
+            return f"start n must be a whole number from 1 to {MAX_START}, not {n!r}."
+        return None
+
     def restart(self) -> None:
         """A new, empty tree from the start box, seed box and transposition switch."""
         n = self.start.value
-        if not isinstance(n, int) or not 1 <= n <= MAX_START:
-            self.message.show(f"start n must be a whole number from 1 to {MAX_START}, not {n!r}.", "error")
+        if self.start_problem():
+            self.message.show(self.start_problem(), "error")
             return
         try:
             search = MCTS(self.game, seed=seed_from(self.seed), transpositions=bool(self.transpositions.value))
@@ -117,11 +137,15 @@ class MCTSStepper(CourseWidget):
         self.search = search
         self.search.reset(self.game.start(n))
         self.last = None
-        self.message.show(f"New search from n = {n} (seed {self.seed.value}). Press Step to run one iteration.")
+        then = "Pick where selection goes, then press Step." if self.predict else "Press Step to run one iteration."
+        self.message.show(f"New search from n = {n} (seed {self.seed.value}). {then}")
         self.render()
 
     def advance(self, iterations: int) -> None:
         """Run some iterations and show the last one's phases."""
+        if self.start_problem():  # the range message, as Reset gives it (not "press Reset", which repeats it)
+            self.message.show(self.start_problem(), "error")
+            return
         if self.search is None:
             self.message.show("Press Reset to start a search first.", "error")
             return
@@ -134,6 +158,61 @@ class MCTSStepper(CourseWidget):
         done = self.search.iterations
         self.message.show(f"{done} iteration{'s' if done != 1 else ''} so far.", "info")
         self.render()
+
+    def stay_label(self) -> str:
+        """The predict choice for a selection that stays at the root."""
+        return f"stay at {self.search.root.state.n}"
+
+    def move_label(self, move) -> str:
+        """The predict choice for a step from the root to one child."""
+        return f"-{move} (to {self.search.root.state.n - move})"
+
+    def ucb1_scores(self) -> dict:
+        """UCB1 of each of the root's children now, in the game's move order (what selection compares)."""
+        root, c = self.search.root, self.search.exploration
+        return {move: ucb1(root.children[move], root.visits, c) for move in self.stats if move in root.children}
+
+    def predicted_step(self) -> None:
+        """Predict mode's Step: read the pick, run one iteration, say whether selection went there and why."""
+        if self.search is None:
+            self.message.show("Press Reset to start a search first.", "error")
+            return
+        picked = self.guess.value
+        if picked is None:
+            self.message.show("Pick where selection goes first (the buttons above), then press Step.", "error")
+            return
+        root = self.search.root
+        untried, scores = list(root.untried), self.ucb1_scores()
+        before = self.search.iterations
+        self.advance(1)
+        if self.search.iterations == before:  # refused (a changed setting): advance said why
+            return
+        went = self.move_label(self.last.selected[0]) if self.last.selected else self.stay_label()
+        self.predictions.append((picked, went))
+        did = f"took {went}" if self.last.selected else f"stayed at {root.state.n}"
+        if untried:
+            why = (f"the root still had an untried move ({', '.join(f'-{m}' for m in sorted(untried))}), "
+                   "so selection stays and expansion tries one")
+        else:
+            listed = ", ".join(f"-{m}: {score:.3f}" for m, score in scores.items())
+            best = max(scores.values())
+            tie = [m for m, score in scores.items() if score == best]
+            why = f"UCB1 before the step was {listed}" + (
+                "; a tie goes to the child added first" if len(tie) > 1 else "")
+        right = sum(p == g for p, g in self.predictions)
+        tally = f"({right} of {len(self.predictions)} right)"
+        if picked == went:
+            self.message.show(f"Right: selection {did}: {why}. {tally}", "ok")
+        else:
+            self.message.show(f"Not quite: you picked {picked}; selection {did}: {why}. {tally}", "lose")
+
+    def predict_step(self, picked: str) -> str:
+        """Predict mode from Python: pick a choice (as the buttons read) and press Step; returns the message."""
+        if picked not in self.guess.options:
+            raise ValueError(f"pick one of {list(self.guess.options)}, not {picked!r}")
+        self.guess.value = picked
+        self.step.click()
+        return self.message.text
 
     # --- what it shows ---------------------------------------------------------------------------
     @property
@@ -173,6 +252,17 @@ class MCTSStepper(CourseWidget):
                     f"moved there) {updates or 'none below it'}")
         return [selection, expansion, simulation, backprop]
 
+    def tree_words(self) -> str:
+        """What the tree picture shows, in words and numbers (its text alternative)."""
+        root, iterations = self.search.root, self.search.iterations
+        moves = "; ".join(f"-{move} to n = {root.state.n - move}: {s.wins:g} wins in {s.visits} visits "
+                          f"(win rate {s.win_rate:.3f})" for move, s in self.stats.items() if s.visits)
+        best = f" MCTS would play -{self.search.best_move()}." if iterations else ""
+        last = " The last iteration's path is drawn highlighted." if self.last is not None else ""
+        return (f"Picture of the MCTS search tree from n = {root.state.n} after {iterations} iteration"
+                f"{'s' if iterations != 1 else ''}, {root.visits} visits at the root, drawn {self.depth} levels deep. "
+                f"Moves from the root: {moves or 'none tried yet'}.{best}{last}")
+
     def render(self) -> None:
         """Redraw the statistics table, the phases and the tree."""
         from coursekit.plots.search_tree import SearchTreeFigure
@@ -208,3 +298,8 @@ class MCTSStepper(CourseWidget):
         if self.view is None:
             self.view = SearchTreeFigure(dpi=self.dpi, width_px=self.width_px)
         self.tree.value = canvas_png(self.view.draw(self.search, depth=self.depth, highlight=self.last))
+        self.tree_text.say(self.tree_words())
+        if self.predict:  # the next Step's choices: stay at the root, or one of its children
+            root = self.search.root
+            self.guess.options = [self.stay_label()] + [self.move_label(m) for m in self.stats if m in root.children]
+            self.guess.value = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from coursekit.graphs import grid_width
+from coursekit.plots.colours import text_colour
 from coursekit.plots.game_graph import BLUE, RED, draw_game_graph, draw_playout, game_graph_step
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.rng import as_random
@@ -18,7 +19,9 @@ from coursekit.subtraction import (
     random_for,
     seed_random_player,
 )
-from coursekit.widgets.common import CourseWidget, MessageBar, figure_png, seed_box, seed_from
+from coursekit.widgets.common import CourseWidget, FigureText, MessageBar, figure_png, seed_box, seed_from
+
+BLUE_TEXT, RED_TEXT = text_colour(BLUE), text_colour(RED)  # the colours as text (>= 4.5:1, issue 30)
 
 MAX_MOVE = 30  # keeps the explorer's numbers on one screen
 EDGE_OPTIONS = (("winning moves", "winning"), ("moves from N", "from"), ("all moves (a tangle)", "all"),
@@ -41,7 +44,8 @@ def strategy_table_html(game: SubtractionGame, across: bool = False) -> str:
         row = lambda head, cells: (f'<tr><th {cell};text-align:left">{head}</th>'  # noqa: E731
                                    + "".join(cells) + "</tr>")
         residues = row(f"n mod {length}", [f'<td {cell}">{r}</td>' for r, _ in table])
-        colours = row("colour", [f'<td {cell};color:{BLUE if m else RED};font-weight:bold">{"blue" if m else "red"}'
+        colours = row("colour", [f'<td {cell};color:{BLUE_TEXT if m else RED_TEXT};font-weight:bold">'
+                                 f'{"blue" if m else "red"}'
                                  f"</td>" for _, m in table])
         moves = row("subtract", [f'<td {cell}">{", ".join(map(str, m)) if m else "-"}</td>' for _, m in table])
         return (f'<div><b>Strategy table: n mod {length} &rarr; subtract</b>{note}; '
@@ -49,7 +53,7 @@ def strategy_table_html(game: SubtractionGame, across: bool = False) -> str:
                 f'<table style="border-collapse:collapse;margin-top:0.3em">{residues}{colours}{moves}</table></div>')
     rows = []
     for residue, moves in game.strategy_table():
-        colour = BLUE if moves else RED
+        colour = BLUE_TEXT if moves else RED_TEXT
         what = ", ".join(map(str, moves)) if moves else "- (no win: play on and hope)"
         rows.append(f'<tr><td style="padding:0 0.8em">{residue}</td>'
                     f'<td style="padding:0 0.8em;color:{colour};font-weight:bold">{"blue" if moves else "red"}</td>'
@@ -81,6 +85,7 @@ class MoveSetExplorer(CourseWidget):
         self.edges = w.Dropdown(options=EDGE_OPTIONS, value="winning", description="edges",
                                 layout=w.Layout(width="260px"))
         self.graph = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.graph_text = FigureText(self.graph)  # the graph in words (issue 30)
         self.summary = w.HTML()
         self.table = w.HTML()
         self.message = MessageBar()
@@ -100,7 +105,7 @@ class MoveSetExplorer(CourseWidget):
         rows = [w.HBox([self.moves, self.limit, self.edges], layout=w.Layout(flex_flow="row wrap"))]
         if self.predict:
             rows.append(w.HBox([self.ask, self.colour, self.check], layout=w.Layout(flex_flow="row wrap")))
-        super().__init__([*rows, self.message, self.summary, self.graph, self.table])
+        super().__init__([*rows, self.message, self.summary, self.graph, self.graph_text, self.table])
         self.update()
 
     def figure(self, game: SubtractionGame, limit: int, edges: str):
@@ -135,6 +140,12 @@ class MoveSetExplorer(CourseWidget):
         self.message.clear()
         self.show_text()
         self.graph.value = self.picture(game, int(self.limit.value), self.edges.value)
+        limit = int(self.limit.value)
+        red = game.losing_positions(limit)
+        shown = ", ".join(map(str, red[:40])) + (", ..." if len(red) > 40 else "")
+        self.graph_text.say(f"Picture of the game graph for the moves {', '.join(map(str, game.move_set))}, "
+                            f"n = 0 to {limit - 1} (moves drawn: {self.edges.value}). {len(red)} red numbers, where "
+                            f"the player to move loses: {shown}. The other {limit - len(red)} numbers are blue.")
         if not self.revealed:
             self.message.show(f"Predict: is {self.ask.value} red or blue for the moves "
                               f"{', '.join(map(str, game.move_set))}? Read the pattern in the graph, pick a colour "
@@ -147,13 +158,15 @@ class MoveSetExplorer(CourseWidget):
         moves = ", ".join(map(str, game.move_set))
         if not self.revealed:
             self.summary.value = (f'<div style="font-size:1.05em">Moves <b>{moves}</b>: period hidden until you '
-                                  f'guess. <span style="color:{RED}">Red</span> numbers up to {limit}: {red}</div>')
+                                  f'guess. <span style="color:{RED_TEXT}">Red</span> numbers up to {limit}: '
+                                  f'{red}</div>')
             self.table.value = "<div><i>The strategy table appears once you have guessed.</i></div>"
             return
         start, length = game.period()
         self.summary.value = (
             f'<div style="font-size:1.05em">Moves <b>{moves}</b>: period '
-            f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED}">Red</span> numbers up to {limit}: '
+            f'<b>{length}</b> from n = <b>{start}</b>. <span style="color:{RED_TEXT}">Red</span> numbers up to '
+            f'{limit}: '
             f'{red}</div>')
         self.table.value = strategy_table_html(game, across=True)
 
@@ -219,6 +232,7 @@ class PlayoutWidget(CourseWidget):
         self.reset = w.Button(description="Reset", icon="refresh")
         self.status = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))  # natural size: sharp
+        self.picture_text = FigureText(self.picture)  # the playout in words (issue 30)
         self.message = MessageBar()
         self.on_click(self.step, self.step_once)
         self.on_click(self.play, self.play_to_end)
@@ -226,7 +240,8 @@ class PlayoutWidget(CourseWidget):
         for control in (self.player1, self.player2, self.start, self.seed):
             self.on_change(control, self.restart)
         super().__init__([w.HBox([self.player1, self.player2]), w.HBox([self.start, self.seed]),
-                          w.HBox([self.step, self.play, self.reset]), self.message, self.status, self.picture])
+                          w.HBox([self.step, self.play, self.reset]), self.message, self.status, self.picture,
+                          self.picture_text])
         self.restart()
 
     @property
@@ -300,11 +315,18 @@ class PlayoutWidget(CourseWidget):
             hint = (f"winning moves: subtract {' or '.join(map(str, wins))}" if wins
                     else "no winning move: every move leaves a blue number")
             text = (f"n = <b>{n}</b>, player {self.state.player} to move "
-                    f'(<span style="color:{BLUE if wins else RED}">{"blue" if wins else "red"}</span>; {hint}).')
+                    f'(<span style="color:{BLUE_TEXT if wins else RED_TEXT}">{"blue" if wins else "red"}</span>; '
+                    f'{hint}).')
         self.status.value = f'<div style="font-size:1.05em">{text}</div>'
         self.step.disabled = self.play.disabled = self.over
         self.picture.value = figure_png(draw_playout(self.playout, names=self.column_names()), tight=False,
                                         dpi=self.dpi)
+        movers = self.column_names() * len(self.moves)
+        steps = "; ".join(f"{who} subtracts {move}: {before} to {before - move} ({verdict})" for who, move, before,
+                          verdict in zip(movers, self.moves, self.course, self.playout.verdicts()))
+        self.picture_text.say(f"Picture of the playout from n = {self.course[0]}, {len(self.moves)} moves so "
+                              f"far{': ' + steps if steps else ''}. Now n = {n}."
+                              + (" Game over." if self.over else ""))
 
     def column_names(self) -> tuple[str, str]:
         """Headings of the picture's two columns: the strategies (numbered when both play the same one)."""

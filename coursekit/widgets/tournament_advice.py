@@ -13,7 +13,7 @@ from typing import Optional
 import ipywidgets as w
 
 from coursekit.tournament import money, optimal_strategy
-from coursekit.widgets.common import canvas_png
+from coursekit.widgets.common import FigureText, canvas_png
 from coursekit.widgets.tournament import TournamentWidget
 
 
@@ -34,12 +34,13 @@ class AdvisedTournament(TournamentWidget):
         self.tip = w.HTML()
         self.show_plot = show_plot
         self.plot = w.Image(format="png", layout=w.Layout(width="700px"))
+        self.plot_text = FigureText(self.plot)  # the chance line in words (issue 30)
         self._path = None
         self.on_click(self.follow, self.play_advice)
         self.on_change(self.advice, self.render)
         rows = [w.HBox([self.new, self.seed, self.advice]), self.status, self.tip,
                 w.HBox([self.next, self.amount, self.bet, self.hit, self.stand, self.follow]), self.board,
-                self.message, self.plot, self.rounds_log]
+                self.message, self.plot, self.plot_text, self.rounds_log]
         super().__init__(rows)
         self.restart()
 
@@ -185,6 +186,12 @@ class AdvisedTournament(TournamentWidget):
 
                 self._path = ChancePath()
             self.plot.value = canvas_png(self._path.update(self.chances, self.between))
+            steps = ", ".join(f"{chance:.1%}" for chance in self.chances[-12:])
+            more = "... " if len(self.chances) > 12 else ""
+            self.plot_text.say(f"Picture of the chance to win with best play after each choice, {len(self.chances)} "
+                               f"point{'s' if len(self.chances) != 1 else ''}: {more}{steps}. Now {self.chance:.1%}; "
+                               f"given away by your "
+                               f"choices {self.given_away:.1%}.")
 
     def _tip_html(self) -> str:
         game, s = self.game, self.strategy
