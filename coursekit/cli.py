@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("coursekit.arena.cli", "a round robin of learners' bots, each in the grading sandbox"),
     "mutants": ("coursekit.grading.mutants", "grade single-slip mutants of solutions/: how strong are the tests?"),
     "nbgrader": ("coursekit.grading.nbgrader_export", "write an nbgrader course folder from solutions/"),
+    "release": ("coursekit.release", "write the learner edition (no answer key) for nbgitpuller and Binder"),
     "site": ("coursekit.website", "build the lesson website (Jupyter Book) from the saved lessons"),
 }
 

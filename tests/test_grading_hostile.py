@@ -56,7 +56,6 @@ runner.run_question = generous
 """,
     "patches_the_comparison": """
 import coursekit.grading.cases as cases
-from coursekit.grading.registry import answer_key_module
 cases.same = lambda *args, **kwargs: True
 cases.Case.run = lambda self, *a, **k: cases.Outcome(self.expr, "pass", self.points, self.points)
 cases.Case.judge = lambda self, *a, **k: cases.Outcome(self.expr, "pass", self.points, self.points)
@@ -95,12 +94,23 @@ class bool:
 is_soft = lambda cards: bool()
 """,
     "imports_the_answers": """
+import importlib.util, os, sys
+import coursekit
+ex02 = None
 try:
+    from coursekit.grading.registry import answer_key_module
     ex02 = answer_key_module("02")
-    natural_chance, three_card_bust_chance = ex02.natural_chance, ex02.three_card_bust_chance
-    p_natural_6, p_bust_three = natural_chance(6), three_card_bust_chance()
 except Exception as error:
     soft_and_hard = f"could not import the answers: {error!r}"
+for folder in [os.path.dirname(os.path.dirname(coursekit.__file__)), *sys.path, os.getcwd(), "/tmp"]:
+    path = os.path.join(folder or ".", "answer_key", "ex02.py")
+    if ex02 is None and os.path.exists(path):
+        spec = importlib.util.spec_from_file_location("stolen", path)
+        ex02 = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(ex02)
+if ex02 is not None:
+    natural_chance, three_card_bust_chance = ex02.natural_chance, ex02.three_card_bust_chance
+    p_natural_6, p_bust_three = natural_chance(6), three_card_bust_chance()
 """,
     "rewrites_the_grader": """
 import coursekit, glob, os

@@ -1,0 +1,111 @@
+"""The learner edition (`python -m coursekit release OUT`) and the answer key's place: on the instructor's side only.
+
+The learner edition, and a wheel built from it, hold no hidden expected value and no reference function of the
+answer key; check() works there without it; the grader finds the answer key in the full repository by default.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from coursekit.grading.public import FOLDER, public_text
+from coursekit.grading.registry import answer_key_dir, answer_key_exercises
+from coursekit.release import folder_texts, leaks, main as release_main, secrets, wheel_texts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("release") / "learner"
+    assert release_main([str(out), "--from", str(ROOT)]) == 0
+    return out
+
+
+def test_the_public_tests_are_written_from_the_answer_key():
+    stale = [e for e in answer_key_exercises() if (FOLDER / f"ex{e}.json").read_text(encoding="utf-8")
+             != public_text(e)]
+    assert not stale, f"run .venv/bin/python -m coursekit exercises: public tests of {stale} are stale"
+
+
+def test_the_answer_key_is_outside_the_package_and_found_in_the_repository():
+    assert answer_key_dir() == ROOT / "answer_key"
+    import coursekit
+
+    package = Path(coursekit.__file__).parent
+    assert not list(package.rglob("answer_key*")) and not (package / "grading" / "questions").exists()
+
+
+def test_the_learner_edition_has_lessons_exercises_demos_and_no_answer_key(edition):
+    for name in ("notebooks/00_start_here.ipynb", "exercises/02_counting_blackjack_hands.ipynb",
+                 "notebooks/demos/blackjack.ipynb", "coursekit/grading/check.py", "coursekit/grading/public/ex02.json",
+                 "pyproject.toml", "binder/environment.yml", "share/jupyter/voila/templates/course/conf.json"):
+        assert (edition / name).is_file(), name
+    for name in ("answer_key", "solutions", "tests", "docs"):
+        assert not (edition / name).exists(), name
+    readme = (edition / "README.md").read_text()
+    assert "learner edition" in readme and "solutions" in readme
+    log = subprocess.run(["git", "-C", str(edition), "log", "--oneline"], capture_output=True, text=True, check=True)
+    assert log.stdout.count("\n") == 1  # a git repository nbgitpuller can pull
+
+
+def test_the_search_finds_the_answer_key_when_it_is_there(edition, tmp_path):
+    found = secrets()
+    assert "def primes_below(" in found and "def edge_after_first_card(" in found
+    assert any("hidden expected value" in what for what in found.values())
+    planted = tmp_path / "planted"
+    shutil.copytree(edition, planted, ignore=shutil.ignore_patterns(".git"))
+    shutil.copy(ROOT / "answer_key" / "ex10.py", planted / "coursekit" / "notes.py")
+    assert any("edge_after_first_card" in line for line in leaks(folder_texts(planted), ROOT))
+
+
+def test_no_hidden_value_or_reference_in_the_learner_edition(edition):
+    assert leaks(folder_texts(edition), ROOT) == []
+
+
+def test_check_runs_in_the_learner_edition_without_the_answer_key(edition, tmp_path):
+    script = """
+import json, sys
+from coursekit.grading.registry import AnswerKeyMissing, answer_key_dir
+try:
+    answer_key_dir()
+    sys.exit("the answer key was found")
+except AnswerKeyMissing:
+    pass
+from coursekit.grading.check import run_check
+namespace = {}
+exec(open(sys.argv[1]).read(), namespace)
+result = run_check("01.q3", namespace)
+print(json.dumps([result.points, result.max_points, [o.slip for o in result.outcomes]]))
+"""
+    solution = tmp_path / "prime.py"
+    solution.write_text("def is_prime(n):\n    return n > 1 and all(n % d for d in range(2, int(n ** 0.5)))\n")
+    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_ANSWER_KEY"}
+    env["PYTHONPATH"] = str(edition)
+    run = subprocess.run([sys.executable, "-c", script, str(solution)], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    points, max_points, slips = json.loads(run.stdout)
+    assert max_points > points > 0  # squares of primes come out prime: the public test names the slip
+    assert any("squares of primes" in slip for slip in slips)
+
+
+@pytest.mark.slow
+def test_a_wheel_built_from_the_learner_edition_holds_no_answer_key(edition, tmp_path):
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(edition)],
+                           capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-2000:]
+    (wheel,) = tmp_path.glob("coursekit-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "coursekit/grading/public/ex10.json" in names
+    assert any(n.endswith("share/jupyter/voila/templates/course/conf.json") for n in names)
+    assert not [n for n in names if "answer_key" in n or "/questions/" in n]
+    assert leaks(wheel_texts(wheel), ROOT) == []
