@@ -32,6 +32,7 @@ from coursekit.rng import as_generator
 
 MAX_GOAL = 1000  # euros: the largest goal solved (the work grows with the square of goal / 0.5 EUR)
 TOLERANCE = 1e-12  # the Bellman residual the solution must reach
+TIE = 1e-12  # options whose values differ by less are tied: stand, and the smallest bet (never rounding noise)
 P_CARD = np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4]) / 13.0  # card values 1 (ace) .. 10, uniform ranks
 CHUNK = 1 << 15  # (bankroll, bet) pairs per block of the backup
 ROWS = 32  # hand rows: hard totals 0..21, then 22..31 for busted hands
@@ -87,6 +88,18 @@ def stand_odds() -> np.ndarray:
     return table
 
 
+def card_sum(rows, weights: np.ndarray = P_CARD) -> np.ndarray:
+    """sum_i weights[i] * rows[i], added in card order one row at a time: the same bits on every machine.
+
+    (`weights @ rows` goes to BLAS, whose summation order depends on the processor and the memory layout, so
+    two equal options could differ in the last bit and a decision between them flip; issue 27.)
+    """
+    total = weights[0] * rows[0]
+    for weight, row in zip(weights[1:], rows[1:]):
+        total = total + weight * row
+    return total
+
+
 def _total(hard: int, ace: int) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
@@ -114,11 +127,11 @@ def hand_values(win: np.ndarray, push: np.ndarray, lose: np.ndarray,
                 values[hard, ace] = stand
                 continue
             if ace:
-                hit = P_CARD @ values[hard + 1:hard + 11, 1]
+                hit = card_sum(values[hard + 1:hard + 11, 1])
             else:
-                hit = P_CARD[0] * values[hard + 1, 1] + P_CARD[1:] @ values[hard + 2:hard + 11, 0]
-            if isinstance(play, str):
-                choose = hit > stand if play == "optimal" else np.full(m, t < 17)
+                hit = card_sum([values[hard + 1, 1], *values[hard + 2:hard + 11, 0]])
+            if isinstance(play, str):  # a tie (within TIE) stands
+                choose = hit > stand + TIE if play == "optimal" else np.full(m, t < 17)
             else:
                 choose = play[hard, ace]
             hits[hard, ace] = choose
@@ -134,7 +147,7 @@ def first_card_values(values: np.ndarray, natural: np.ndarray) -> np.ndarray:
         rows = values[c + seconds, np.where((seconds == 1) | (c == 1), 1, 0)]  # (10, m)
         if c in (1, 10):
             rows[10 - c] = natural  # ace then ten-valued card, or ten then ace: a natural
-        out[c - 1] = P_CARD @ rows
+        out[c - 1] = card_sum(rows)
     return out
 
 
@@ -199,14 +212,14 @@ def _backup(V: Solution, k: np.ndarray, bet: np.ndarray, starts: np.ndarray, pla
     sizes = np.diff(np.append(starts, len(k)))
     index = np.arange(len(k))
     if blind:
-        mean = P_CARD @ q
+        mean = card_sum(q)
         top = np.maximum.reduceat(mean, starts)
-        pick = np.minimum.reduceat(np.where(mean >= np.repeat(top, sizes) - 1e-15, index, len(k)), starts)
+        pick = np.minimum.reduceat(np.where(mean >= np.repeat(top, sizes) - TIE, index, len(k)), starts)
         chosen = np.tile(pick, (10, 1))
         return q[np.arange(10)[:, None], chosen], chosen, hits, q
     best = np.maximum.reduceat(q, starts, axis=1)  # (10, n)
-    # the smallest bet whose value is the best (to 1e-15): the greedy choice, stable between iterations
-    near = q >= np.repeat(best, sizes, axis=1) - 1e-15
+    # the smallest bet whose value is the best (to TIE): the greedy choice, stable between iterations and machines
+    near = q >= np.repeat(best, sizes, axis=1) - TIE
     chosen = np.minimum.reduceat(np.where(near, index, len(k)), starts, axis=1)  # (10, n) pair indices
     return best, chosen, hits, q
 
@@ -274,7 +287,7 @@ def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play
             break
     best, _, _, _ = _backup(V, k, bet, starts, play, betting == "bankroll")
     V.first = best.T.copy()
-    V.residual = float(np.max(np.abs(P_CARD @ best - V.values)))
+    V.residual = float(np.max(np.abs(card_sum(best) - V.values)))
     if V.residual > TOLERANCE:
         raise RuntimeError(f"policy iteration stopped with a Bellman residual of {V.residual:.1e}")
     return V
@@ -396,7 +409,7 @@ class TournamentStrategy:
         w, p, l = stand_odds()[_total(hard, ace)]
         stand = w * s.value_at(k + 2 * bet) + p * s.value_at(k) + l * s.value_at(k - 2 * bet)
         after = [values[min(hard + v, ROWS - 1), int(ace or v == 1)] for v in range(1, 11)]
-        return {"stand": float(stand), "hit": float(P_CARD @ np.array(after))}
+        return {"stand": float(stand), "hit": float(card_sum(after))}
 
     def hits(self, bankroll, bet: int, cards) -> bool:
         """True to take another card with these cards (two or more) in hand; False to stand."""

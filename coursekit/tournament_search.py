@@ -35,12 +35,13 @@ from coursekit.tournament import (
 )
 from coursekit.tournament_optimal import (
     CARD_VALUES,
-    P_CARD,
     ROWS,
+    TIE,
     Solution,
     _best,
     _dealer_and_payout,
     _policy_matrix,
+    card_sum,
     card_value,
     check_size,
     first_card_values,
@@ -59,6 +60,12 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def first_best(values: np.ndarray) -> np.ndarray:
+    """Per row, the index of the first value within TIE of the row's best: a tie goes to the first candidate (the
+    minimum bet first), not to rounding noise (np.argmax picks whichever of two equal options the last bit favours)."""
+    return np.argmax(values >= values.max(axis=-1, keepdims=True) - TIE, axis=-1)
 
 
 def bet_candidates(k: np.ndarray, goal: int = 200, min_bet: int = 10) -> np.ndarray:
@@ -167,7 +174,7 @@ class RoundSearch:
         values, _, nat = self._round_values(np.repeat(k, CANDIDATES), cand.ravel(), rows)
         q = first_card_values(values, nat)  # (10, m * CANDIDATES)
         mine = q[np.repeat(first - 1, CANDIDATES), np.arange(m * CANDIDATES)].reshape(m, CANDIDATES)
-        return cand[np.arange(m), np.argmax(mine, axis=1)]
+        return cand[np.arange(m), first_best(mine)]
 
     def hit_batch(self, k: np.ndarray, bet: np.ndarray, hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
         """Hit (True) or stand for each hand (hard total, holds an ace) with bankroll k (half euros) and bet."""
@@ -252,7 +259,7 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
                 stand = (w * sol.value_at(kk[i] + 2 * bet[i]) + p * sol.value_at(kk[i])
                          + l * sol.value_at(kk[i] - 2 * bet[i]))
                 after = np.stack([exact_values[np.minimum(h + v, ROWS - 1), a | (v == 1), i] for v in range(1, 11)])
-                hit = P_CARD @ after
+                hit = card_sum(after)
                 lost[active[i]] += np.maximum(hit, stand) - np.where(wants, hit, stand)
             playing = playing[wants]
             card = CARD_VALUES[rng.integers(0, 13, len(playing))]
@@ -298,7 +305,7 @@ def limit_probability(start=100, goal: int = 200, min_bet: int = 10) -> float:
     values, hits = hand_values(base.value_at(k + 2 * bet), base.value_at(k), base.value_at(k - 2 * bet), "optimal")
     hits[:12, 0] = True  # the player hits hard 11 or less without an ace without searching
     q = first_card_values(values, base.value_at(k + 3 * bet)).reshape(10, n, CANDIDATES)
-    chosen = np.arange(n)[None, :] * CANDIDATES + np.argmax(q, axis=2)
+    chosen = np.arange(n)[None, :] * CANDIDATES + first_best(q)
     T, r, _, _ = _policy_matrix(base, k, bet, chosen, hits)
     chance = np.linalg.solve(np.eye(n) - T, r)
     return float(chance[int(round(2 * start)) - base.low])

@@ -30,6 +30,7 @@ from coursekit.rng import Seed, as_generator
 ELO = 400 / math.log(10)
 MAX_BOOTSTRAP = 100_000
 MAX_NEWTON = 100
+TIE = 1e-6  # Elo points: ratings (and bootstrap differences) closer than this are equal, whatever the last bits say
 BATCH_CELLS = 4_000_000  # resamples x bots x bots fitted at once (32 MB a matrix)
 
 
@@ -49,8 +50,8 @@ class Ratings:
     seed: Optional[int] = None
 
     def order(self) -> list[int]:
-        """Bot indices from the best rating down (ties by name)."""
-        return sorted(range(len(self.names)), key=lambda i: (-self.rating[i], self.names[i]))
+        """Bot indices from the best rating down (ties, to TIE, by name: never by the solver's last bits)."""
+        return sorted(range(len(self.names)), key=lambda i: (-round(self.rating[i] / TIE), self.names[i]))
 
     def groups(self) -> list[list[str]]:
         """The ranking cut into groups: a new group starts at the first bot distinguishable from the group's leader."""
@@ -202,7 +203,7 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
         for i in range(n):
             diff = samples[:, [i]] - samples
             lo, hi = np.percentile(diff, [2.5, 97.5], axis=0)
-            distinct[i] = (lo > 0) | (hi < 0)
+            distinct[i] = (lo > TIE) | (hi < -TIE)
         np.fill_diagonal(distinct, False)
     return Ratings(names, "bradley-terry", tuple(float(x) for x in rating), tuple(float(x) for x in low),
                    tuple(float(x) for x in high), tuple(int(round(g)) for g in games),
