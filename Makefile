@@ -43,17 +43,35 @@ LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROO
 PRESENT_SETTINGS := $(VENV)/present-settings
 PRESENT_THEME := @jupyterlab/apputils-extension/themes.jupyterlab-settings
 
-.PHONY: lab present test unit unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
+.PHONY: lock lab present test unit unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
 	blackjack tournament baccarat
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+# the versions that were tested (issue 27): every install takes them from the lock (make lock writes it)
+LOCK := requirements.lock
+# the learners' .venv holds the course, JupyterLab and Voila, no test tools (issue 28); make test adds those
+$(STAMP): pyproject.toml $(LOCK) | $(PY)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[test]'
+	$(PY) -m pip install -e '.[demo]' -c $(LOCK)
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "$(KERNEL_NAME)"
 	touch $(STAMP)
+
+# the test tools (pytest, nbval, hypothesis, ruff, playwright) added to .venv by make test, unit, notebooks, browser
+TEST_STAMP := $(VENV)/.installed-test
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install -e '.[demo,test]' -c $(LOCK)
+	touch $(TEST_STAMP)
+
+# rewrite the lock from what .venv (with the test tools) and .venv-class hold; UPGRADE=1 first takes the newest
+# versions pyproject.toml allows. Run it after changing a dependency; tests/test_lock.py checks the two agree.
+lock: $(TEST_STAMP) $(CLASS_STAMP)
+	$(if $(UPGRADE),$(PY) -m pip install --upgrade -e '.[demo,test]')
+	$(if $(UPGRADE),$(CLASS_PY) -m pip install --upgrade -e '.[class,arena]' 'pytest>=7' 'hypothesis>=6')
+	{ echo "# The versions make lab, make test and make class install (pip -c): written by make lock, do not edit."; \
+	  { $(PY) -m pip freeze --exclude-editable; $(CLASS_PY) -m pip freeze --exclude-editable; } \
+		| grep -E '^[A-Za-z0-9_.-]+==' | sort -f -u; } > $(LOCK)
 
 # a .venv made before the kernel had the notebooks' display name gets it here
 kernel: $(STAMP)
@@ -73,9 +91,9 @@ $(CLASS_PY):
 	$(PYTHON) -m venv $(CLASS_VENV)
 
 # the arena's Dask extra lives here too (an instructor's cluster tool); pytest and hypothesis run its test here
-$(CLASS_STAMP): pyproject.toml | $(CLASS_PY)
+$(CLASS_STAMP): pyproject.toml $(LOCK) | $(CLASS_PY)
 	$(CLASS_PY) -m pip install --upgrade pip
-	$(CLASS_PY) -m pip install -e '.[class,arena]' 'pytest>=7' 'hypothesis>=6'
+	$(CLASS_PY) -m pip install -e '.[class,arena]' 'pytest>=7' 'hypothesis>=6' -c $(LOCK)
 	$(CLASS_PY) -m ipykernel install --sys-prefix --name python3 --display-name "$(KERNEL_NAME)"
 	touch $(CLASS_STAMP)
 
@@ -106,7 +124,7 @@ LAX_NB := $(wildcard exercises/*.ipynb)
 # lessons and solutions follow the library's lint (ruff reads .ipynb); exercise stubs are generated (pyproject)
 LINT := $(PY) -m ruff check coursekit tests bench notebooks solutions exercises
 
-test: $(STAMP) $(CLASS_STAMP) kernel learner-venv
+test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
 	$(NBVAL) $(STRICT_NB)
@@ -115,7 +133,7 @@ test: $(STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(PY) -m pytest -p no:cacheprovider -m browser tests
 
 # the quick loop: no browser and no slow tests (make test runs those too)
-unit: $(STAMP)
+unit: $(TEST_STAMP)
 	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider -m "not browser and not slow" tests
 
@@ -137,11 +155,11 @@ unit310: $(STAMP310)
 	$(VENV310)/bin/python -m ruff check coursekit tests bench notebooks solutions exercises
 	$(VENV310)/bin/python -m pytest -p no:cacheprovider -m "not browser and not slow" tests
 
-notebooks: $(STAMP)
+notebooks: $(TEST_STAMP)
 	$(NBVAL) $(STRICT_NB)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
 
-browser: $(STAMP) kernel learner-venv
+browser: $(TEST_STAMP) kernel learner-venv
 	$(PY) -m pytest -p no:cacheprovider -m browser tests
 
 # the dashboards on http://127.0.0.1:8866 (Voila's port; if it is taken Voila moves on and prints the port it got)

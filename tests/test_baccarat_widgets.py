@@ -102,7 +102,7 @@ def test_a_negative_seed_is_a_message_not_a_traceback():
     explorer.simulate.click()
     assert explorer.simulated is None
     assert explorer.message.kind == "error"
-    assert explorer.message.text == "Cannot simulate. The seed must be a whole number, 0 or more (you typed -3)."
+    assert explorer.message.text == "Cannot simulate. The seed must be a whole number from 0 to 999999999, not '-3'."
     explorer.seed.value = 3
     explorer.simulate.click()
     assert sum(explorer.simulated.values()) == 100_000 and explorer.message.kind != "error"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -79,3 +80,40 @@ def test_the_instructors_venv_has_the_tools():
     kernel = json.loads((CLASS / "share" / "jupyter" / "kernels" / "python3" / "kernel.json").read_text())
     assert kernel["display_name"] == "Python 3 (ipykernel)"
     assert Path(kernel["argv"][0]).parent == CLASS / "bin"
+
+
+TEST_TOOLS = {"pytest", "hypothesis", "nbval", "ruff", "playwright", "coverage"}
+
+
+def _installs(target: str) -> list[str]:
+    """The pip install commands `make` would run to make target from scratch (a dry run, nothing installed)."""
+    result = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return [line for line in result.stdout.splitlines() if " -m pip install " in line and "--upgrade pip" not in line]
+
+
+def test_make_lab_installs_no_test_tools():
+    """The learners' .venv (issue 28): make lab installs the course with the demo extra only; the test tools
+    (pytest, hypothesis, nbval and its coverage, ruff, playwright) come from the test extra that make test adds."""
+    try:
+        import tomllib
+    except ImportError:
+        pytest.skip("reads pyproject.toml with tomllib (Python 3.11+)")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    lab = _installs(".venv/.installed")
+    assert lab and all("-e '.[demo]'" in line for line in lab), lab
+    names = {r.split(">")[0].split("<")[0].split("=")[0].split("[")[0].strip().lower()
+             for r in project["dependencies"] + project["optional-dependencies"]["demo"]}
+    assert not names & TEST_TOOLS, names & TEST_TOOLS
+    tested = _installs(".venv/.installed-test")
+    assert any("test" in re.search(r"-e '\.\[([a-z,]+)\]'", line).group(1).split(",") for line in tested), tested
+    extra = {r.split(">")[0].split("=")[0].strip().lower() for r in project["optional-dependencies"]["test"]}
+    assert TEST_TOOLS - {"coverage"} <= extra  # coverage comes with nbval
+    for target in ("test", "unit", "notebooks", "browser"):
+        assert "$(TEST_STAMP)" in _makefile_rule(target), target
+    for target in ("lab", "present", "demo"):
+        assert "$(TEST_STAMP)" not in _makefile_rule(target), target
+
+
+def _makefile_rule(target: str) -> str:
+    return (ROOT / "Makefile").read_text().split(f"\n{target}:", 1)[1].split("\n", 1)[0]

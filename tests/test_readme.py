@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import signal
 import socket
 import subprocess
@@ -20,6 +19,7 @@ import fresh_clone
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
+INSTRUCTORS = (ROOT / "docs" / "instructors.md").read_text()
 
 
 def test_two_commands_come_first():
@@ -88,10 +88,12 @@ def lesson_markdown() -> dict[str, str]:
 
 
 def printed_commands() -> dict[str, list[str]]:
-    """Every command the README and the lesson notebooks print, with where each is printed."""
+    """Every command the README, docs/instructors.md and the lesson notebooks print, with where each is printed."""
     where: dict[str, list[str]] = {}
     for text in commands(README):
         where.setdefault(text, []).append("README.md")
+    for text in commands(INSTRUCTORS):
+        where.setdefault(text, []).append("docs/instructors.md")
     for name, markdown in lesson_markdown().items():
         for text in commands(markdown):
             where.setdefault(text, []).append(name)
@@ -197,16 +199,25 @@ def test_a_printed_command_runs_as_written_from_a_fresh_clone(command, clone):
         result = _shell(f".venv/bin/python -m py_compile {script}", folder, env)
     else:
         assert target is None or target in CONSOLES, f"{command!r}: a make target this test does not know"
+        if re.fullmatch(r"\.venv/bin/python -m coursekit \w+", command):  # a program named in a sentence
+            command += " --help"
         if re.search(r"-m coursekit (grade|arena)\b", command):
-            for name in re.findall(r"\s([a-z_]+)/(?=\s|$)", command):  # a folder the user fills (handed-in
-                if not (folder / name).exists():                       # notebooks, bots): one exercise in it
-                    (folder / name).mkdir()
-                    shutil.copy(ROOT / "exercises" / "02_counting_blackjack_hands.ipynb", folder / name)
-            # the sandbox runs the clone's .venv/bin/python by that path, but binds only the checkout's .venv that
-            # the clone's links to: here they run unsandboxed (the sandbox has tests of its own)
+            # no folder is made here (issue 28): the folders a command reads come with the course
+            # (exercises/, notebooks/demos/arena_bots/). The sandbox runs the clone's .venv/bin/python by that
+            # path, but binds only the checkout's .venv that the clone's links to: here they run unsandboxed
+            # (the sandbox has tests of its own)
             command += " --unsafe-no-sandbox"
         result = _shell(command, folder, env)
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"{command!r} (printed in {PRINTED.get(command)}) exited {result.returncode}:\n" \
                                    f"{output[-3000:]}"
     assert not [word for word in FAILED if word in output], output[-3000:]
+
+
+def test_the_arena_command_plays_the_example_bots():
+    """A fresh clone has no bots/ folder (issue 28): the README's arena command plays the bots the course ships."""
+    arena = [c for c in PRINTED if re.search(r"-m coursekit arena \S", c) and "README.md" in PRINTED[c]]
+    assert arena and all("notebooks/demos/arena_bots/" in c for c in arena), arena
+    for command in arena:
+        folder = re.search(r"arena (\S+)", command).group(1)
+        assert list((ROOT / folder).glob("*.py")), f"{folder} holds no bots"

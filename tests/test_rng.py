@@ -129,7 +129,7 @@ def test_widgets_show_a_negative_seed_as_a_message(name):
     widget.seed.value = -3
     getattr(widget, button).click()
     assert widget.message.kind == "error"
-    assert "The seed must be a whole number, 0 or more (you typed -3)." in widget.message.text
+    assert "The seed must be a whole number from 0 to 999999999, not '-3'." in widget.message.text
     assert "numpy" not in widget.message.text, "the learner reads the box's rule, not the API's"
     widget.seed.value = 3
     getattr(widget, button).click()

@@ -38,7 +38,7 @@ def test_explorer_shows_the_convergence_plot_and_reports_bad_seeds():
     assert explorer.plot.value[:8] == b"\x89PNG\r\n\x1a\n"
     explorer.seed.value = -3
     assert explorer.message.kind == "error"
-    assert explorer.message.text == "The seed must be a whole number, 0 or more (you typed -3)"
+    assert explorer.message.text == "The seed must be a whole number from 0 to 999999999, not '-3'"
 
 
 def test_table_plays_a_round_by_buttons():
@@ -163,7 +163,7 @@ def test_a_negative_seed_is_refused_in_the_learners_words_and_the_game_stays():
         table.seed.value = -5
         table.new.click()
         assert table.message.kind == "error"
-        assert table.message.text == "The seed must be a whole number, 0 or more (you typed -5)."
+        assert table.message.text == "The seed must be a whole number from 0 to 999999999, not '-5'."
         assert table.game is game
         table.seed.value = 5
         table.new.click()

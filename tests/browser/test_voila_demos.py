@@ -176,7 +176,8 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.course-demo .jupyter-button'))"
                          ".fontSize)")
     assert size >= 18, f"demo buttons should be large; their font is {size}px"
-    assert page.locator(".course-demo input[type=number]").count() >= 1, "every dashboard has a seed box"
+    seeds = page.locator(".course-demo .widget-text").filter(has=page.locator("label", has_text=re.compile(r"^seed$")))
+    assert seeds.count() >= 1, "every dashboard has a seed box"
     assert page.locator(".course-demo button", has_text="Reset").count() >= 1, "every dashboard has a Reset"
     interact(page, expect)
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
