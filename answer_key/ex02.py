@@ -158,6 +158,10 @@ BUST_SLIPS = [
     Slip("this is the chance that three cards do not bust", answer=lambda: 1 - three_card_bust_chance()),
     Slip("this is the chance for four cards; the question takes three",
          answer=lambda: three_card_bust_by(blackjack.hand_total, cards=4)),
+    Slip("this counts hands like A, A, K as busts: your hand_total turns only one ace from 11 into 1 (q1's slip); "
+         "with several aces, every ace but one counts 1", answer=lambda: three_card_bust_by(total_one_ace_down)),
+    Slip("this lets a hand of 22 stand: your hand_total calls 22 live (q1's slip); a hand busts over 21",
+         answer=lambda: three_card_bust_by(total_22_fits)),
 ]
 BUST_TOTAL = "a busted hand must give None, not its total over 21"
 EVERY_ACE_11 = "every ace counted as 11: an ace counts 1 when 11 would go over 21"
@@ -194,6 +198,8 @@ def _slips_on(cards: list, *named) -> list:
 
 HAND_SLIPS = [(BUST_TOTAL, total_without_bust_none), (EVERY_ACE_11, total_every_ace_eleven),
               (ACES_ONE, total_aces_always_one), (ACE_BELOW_21, total_ace_below_21), (TWENTY_ONE, total_21_busts)]
+ONE_ACE_DOWN_NONE = ("four aces are 14, not busted: turning only one ace from 11 into 1 (44 - 10 = 34) is not enough; "
+                     "with several aces, every ace but one counts 1")
 SOFT_AT_21 = "a hand is still soft when its ace as 11 makes exactly 21"
 ANY_ACE_SOFT = "a hand with an ace is soft only while an ace still counts 11 (not over 21)"
 
@@ -204,7 +210,8 @@ QUESTIONS = [
         Case("hand_total(['A', 'A'])", 12, slips=_slips_on(['A', 'A'], *HAND_SLIPS)),
         Case("hand_total(['A', 'K'])", 21, slips=_slips_on(['A', 'K'], *HAND_SLIPS)),
         Case("hand_total(['K', 'Q', '5'])", None, slips=_slips_on(['K', 'Q', '5'], *HAND_SLIPS)),
-        Case("hand_total(['A', 'A', 'A', 'A'])", 14, slips=_slips_on(['A', 'A', 'A', 'A'], *HAND_SLIPS)),
+        Case("hand_total(['A', 'A', 'A', 'A'])", 14, slips=[
+            *_slips_on(['A', 'A', 'A', 'A'], *HAND_SLIPS), Slip(ONE_ACE_DOWN_NONE, answer=lambda: None)]),
         Case("hand_total(['A'] * 12)", 12, public=False, slips=_slips_on(['A'] * 12, *HAND_SLIPS)),
         Case("hand_total([])", 0, public=False),
         Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands",
@@ -228,6 +235,6 @@ QUESTIONS = [
     Question("02.q4", "the exact chance that three cards from one fresh deck bust", "number", [
         IsA("p_bust_three", Fraction),
         Case("p_bust_three", three_card_bust_chance, points=2, slips=BUST_SLIPS),
-    ]),
-    Question("02.q5", "soft and hard: the column's swap", "written", [Written("soft_and_hard")]),
+    ], uses=(("02.q1", "hand_total"),)),
+    Question("02.q5", "soft and hard: a dealer who hits soft 17", "written", [Written("soft_and_hard")]),
 ]

@@ -453,7 +453,9 @@ class Question:
     """One exercise question: an id like "02.q1", a title, its kind and its tests.
 
     `course_code` names coursekit functions that already answer the question ("coursekit.blackjack.hand_total"):
-    the grader notes submissions that import or call them, and the instructor decides.
+    the grader notes submissions that import or call them, and the instructor decides. `uses` names the learner's
+    functions from earlier questions that this question's code calls, as (qid, name) pairs (("02.q1", "hand_total")):
+    when that question fails, check() and the feedback page say so first.
     """
 
     qid: str
@@ -461,6 +463,7 @@ class Question:
     kind: str  # "function", "number" or "written"
     cases: list = field(default_factory=list)
     course_code: tuple = ()
+    uses: tuple = ()
 
     def __post_init__(self) -> None:
         if self.kind not in ("function", "number", "written"):

@@ -16,7 +16,25 @@ GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the 
 
 def _public_only(q: Question) -> Question:
     """The question with only the tests the learner's side runs."""
-    return Question(q.qid, q.title, q.kind, [c for c in q.cases if runnable(c)])
+    return Question(q.qid, q.title, q.kind, [c for c in q.cases if runnable(c)], uses=q.uses)
+
+
+def earlier_failures(q: Question, namespace: dict) -> list[str]:
+    """Lines naming each earlier question whose function this one calls and which fails its public tests."""
+    lines = []
+    for used, name in q.uses:
+        if not callable(namespace.get(name)):
+            continue
+        result = run_check(used, namespace)
+        failed = [o for o in result.outcomes if not o.passed]
+        if not failed:
+            continue
+        lines.append(f"  first: this question calls your {name} from {used}, which fails {len(failed)} of its "
+                     f"{len(result.outcomes)} public tests; fix {used} first (run check(\"{used}\")), then run this "
+                     f"check again")
+        slips = dict.fromkeys(o.slip for o in failed if o.slip)
+        lines += [f"    {used}: looks like a common slip: {slip}" for slip in slips]
+    return lines
 
 
 def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS) -> QuestionResult:
@@ -35,6 +53,10 @@ def check(qid: str, namespace: Optional[dict] = None) -> None:
     result = run_check(qid, namespace)
     hidden = [c for c in q.cases if not runnable(c)]
     text = report(result, hidden_tests=len(hidden), hidden_points=sum(c.points for c in hidden))
+    first = earlier_failures(q, namespace)
+    if first:
+        head, _, rest = text.partition("\n")
+        text = "\n".join([head, *first, rest])
     shell = _kernel_shell()
     if shell is None:
         print(text)

@@ -24,7 +24,20 @@ from typing import Iterable, Optional
 from coursekit.grading.lesson_links import section_of
 from coursekit.grading.runner import FAIL_COLOUR, PASS_COLOUR, format_points
 
-COURSE_ROOT = Path(__file__).resolve().parents[2]
+COURSE_ROOT = Path(__file__).resolve().parents[2]  # the package's parent: the repository when installed editable
+
+
+def course_root() -> Path:
+    """The full course repository (solutions/, exercises/): the answer key's folder's parent, else COURSE_ROOT.
+
+    So a pip-installed course still finds its hints, wherever the grader finds the answer key.
+    """
+    from coursekit.grading.registry import AnswerKeyMissing, answer_key_dir
+
+    try:
+        return answer_key_dir().parent
+    except AnswerKeyMissing:
+        return COURSE_ROOT
 MANUAL_COLOUR = "#555555"  # written answers: neither passed nor failed yet
 MAX_STEM = 80  # characters of a page's file name taken from the notebook's path
 CHECK = re.compile(r"""^\s*check\(\s*["'](?P<qid>\d\d\.q\d+)["']\s*\)\s*$""")
@@ -38,8 +51,13 @@ def _solution(folder: Path, exercise: str) -> Optional[Path]:
     return next(iter(sorted(folder.glob(f"{exercise}_*.ipynb"))), None) if folder.is_dir() else None
 
 
+def hints(exercise: str, course: Optional[Path] = None) -> dict[str, tuple[str, ...]]:
+    """{qid: hints} of an exercise (see `_hints`), from the course repository `course` (default: `course_root()`)."""
+    return _hints(exercise, course or course_root())
+
+
 @functools.lru_cache(maxsize=None)
-def hints(exercise: str, course: Path = COURSE_ROOT) -> dict[str, tuple[str, ...]]:
+def _hints(exercise: str, course: Path) -> dict[str, tuple[str, ...]]:
     """{qid: hints} of an exercise: the `### BEGIN SOLUTION hint: ...` texts of the regions before each check().
 
     Read from the course's solutions/ (else the stubs of exercises/, which raise NotImplementedError(hint)); an
@@ -87,8 +105,13 @@ def _stub_hints(source: str) -> list[str]:
             and isinstance(node.exc.args[0], ast.Constant) and isinstance(node.exc.args[0].value, str)]
 
 
+def exercise_title(exercise: str, course: Optional[Path] = None) -> str:
+    """ "Counting blackjack hands": the first heading of the exercise's solution notebook (see `_title`)."""
+    return _title(exercise, course or course_root())
+
+
 @functools.lru_cache(maxsize=None)
-def exercise_title(exercise: str, course: Path = COURSE_ROOT) -> str:
+def _title(exercise: str, course: Path) -> str:
     """ "Counting blackjack hands": the first heading of the exercise's solution notebook, after its "·"."""
     path = _solution(course / "solutions", exercise) or _solution(course / "exercises", exercise)
     if path is None:
@@ -216,7 +239,20 @@ def _test_rows(qid: str, tests: list[dict], own: Optional[int]) -> tuple[list[st
     return rows, shown
 
 
-def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ...], course_code: list) -> str:
+def earlier_failures(q: dict, record: dict, uses: tuple) -> list[str]:
+    """Sentences naming each earlier question whose function this one calls and which failed tests when graded."""
+    notes = []
+    for used, name in uses:
+        tests = record.get("questions", {}).get(used, {}).get("tests", [])
+        failed = [t for t in tests if t.get("status") == "fail"]
+        if failed and q.get("points", 0) < q.get("max_points", 0):
+            notes.append(f"First: this question calls your {name} from {used}, which failed {len(failed)} of its "
+                         f"{len(tests)} tests. Fix {used} first: a wrong {name} makes this answer wrong too.")
+    return notes
+
+
+def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ...], course_code: list,
+                      first: tuple[str, ...] = ()) -> str:
     qid, manual = q.get("qid", ""), bool(q.get("manual"))
     tests = list(q.get("tests", []))
     rows, shown = _test_rows(qid, tests, own)
@@ -225,6 +261,7 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
     parts = [f'<section class="question" id="q-{_esc(qid)}">',
              f'<h2><span class="qid">{_esc(qid)}</span> <span>{_esc(q.get("title", ""))}</span> '
              f'<span class="qpoints">{_esc(points)}</span></h2>']
+    parts += [f'<p class="slip first">{_esc(note)}</p>' for note in first]
     if q.get("message"):
         parts.append(f'<p class="note">{_esc(q["message"])}</p>')
     for t in shown:
@@ -362,10 +399,13 @@ def shown_name(notebook: str) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
-        return str(Path(*path.parts[-2:])) if len(path.parts) >= 2 else str(path)
+        from coursekit.grading.nbgrader_layout import student_of
+
+        keep = 3 if student_of(path) else 2  # nbgrader's <student>/<assignment>/<notebook>
+        return str(Path(*path.parts[-keep:])) if len(path.parts) >= keep else str(path)
 
 
-def feedback_html(record: dict, course: Path = COURSE_ROOT) -> str:
+def feedback_html(record: dict, course: Optional[Path] = None) -> str:
     """The feedback page of one graded submission (a record of `batch.grade_notebook`) as one HTML document."""
     exercise = str(record.get("exercise", "") or "")
     questions = list(record.get("questions", {}).values())
@@ -395,9 +435,17 @@ def feedback_html(record: dict, course: Path = COURSE_ROOT) -> str:
         body.append('<h3>Notes of the grade</h3><ul class="notes">'
                     + "".join(f"<li>{_esc(m)}</li>" for m in notes) + "</ul>")
     course_code = record.get("course_code", {}) or {}
+    try:
+        from coursekit.grading.registry import questions as answer_key_questions
+
+        uses = {q.qid: q.uses for q in answer_key_questions(exercise)} if exercise else {}
+    except Exception:
+        uses = {}
     for q in questions:
         qid = q.get("qid", "")
-        body.append(_question_section(q, owns.get(qid), found_hints.get(qid, ()), list(course_code.get(qid, []))))
+        first = tuple(earlier_failures(q, record, uses.get(qid, ())))
+        body.append(_question_section(q, owns.get(qid), found_hints.get(qid, ()), list(course_code.get(qid, [])),
+                                      first))
     body.append('<footer>Written by <code>python -m coursekit grade --feedback</code>. Expected values of '
                 'compute-a-number questions stay hidden; written answers are marked by your instructor.</footer>')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -301,7 +301,8 @@ def public_data(exercise: str) -> dict:
 
     return {"format": FORMAT, "exercise": exercise, "questions": [
         {"qid": q.qid, "title": q.title, "kind": q.kind,
-         "cases": [_export_case(q.qid, i, c) for i, c in enumerate(q.cases)]} for q in questions(exercise)]}
+         "cases": [_export_case(q.qid, i, c) for i, c in enumerate(q.cases)],
+         **({"uses": [list(u) for u in q.uses]} if q.uses else {})} for q in questions(exercise)]}
 
 
 def public_text(exercise: str) -> str:
@@ -388,7 +389,8 @@ class _Fixed:
 def _load(exercise: str) -> tuple:
     path = FOLDER / f"ex{exercise}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(Question(q["qid"], q["title"], q["kind"], [_build(q["qid"], c) for c in q["cases"]])
+    return tuple(Question(q["qid"], q["title"], q["kind"], [_build(q["qid"], c) for c in q["cases"]],
+                          uses=tuple(tuple(u) for u in q.get("uses", ())))
                  for q in data["questions"])
 
 
