@@ -39,7 +39,8 @@ EXPECTED = {
     "illegal_moves": {"illegal"},
     "spy": {"garbage"},
     "fork_bomb": {"timeout", "crash", "died", "disqualified"},
-    "memory_hog": {"crash", "died", "load", "disqualified"},  # "load": its source filled the memory cap and stalled
+    "memory_hog": {"crash", "died", "load", "budget", "disqualified"},  # "load": its source filled the memory cap
+    # and stalled; "budget": copying its swollen names for a fresh game is its own time
     "kills_its_parent": {"died", "disqualified"},
     "floods_the_pipe": {"died", "hung", "disqualified"},
 }

@@ -30,8 +30,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Union
 
 from coursekit.arena.games import ArenaGame, SubtractionArena, TicTacToeArena, TournamentArena, parse_game
+from coursekit.sandbox.files import BadFile, loads_bounded, read_submitted
+from coursekit.sandbox.text import clean, safe_name
 
-MAX_SOURCE_CHARS = 1_000_000  # characters of one bot's source; a bigger file forfeits its games
+MAX_SOURCE_CHARS = 1_000_000  # characters (and bytes of a .py file) of one bot's source; a bigger file forfeits
+MAX_NOTEBOOK_BYTES = 8_000_000  # bytes of a bot notebook (outputs included)
+MAX_NOTEBOOK_DEPTH = 64  # nesting of a bot notebook's JSON
 BUILTIN_NAMES = ("random", "optimal", "mcts:N", "mixed:P", "timid", "bold")
 MAX_MCTS = 100_000  # iterations per move of a built-in mcts:N
 
@@ -63,9 +67,9 @@ class Bot:
                 "path": self.path, "digest": self.digest, "problem": self.problem}
 
 
-def _notebook_cells(text: str) -> list[str]:
-    """The code cells of a notebook's JSON text."""
-    data = json.loads(text)
+def _notebook_cells(text: str, name: str = "the notebook") -> list[str]:
+    """The code cells of a notebook's JSON text (parsed within a depth bound)."""
+    data = loads_bounded(text, MAX_NOTEBOOK_DEPTH, name)
     cells = data.get("cells") if isinstance(data, dict) else None
     if not isinstance(cells, list):
         raise ValueError("the notebook has no list of cells")
@@ -73,30 +77,43 @@ def _notebook_cells(text: str) -> list[str]:
     for cell in cells:
         if isinstance(cell, dict) and cell.get("cell_type") == "code":
             source = cell.get("source", "")
-            source = "".join(str(s) for s in source) if isinstance(source, list) else str(source)
+            if isinstance(source, list) and all(isinstance(s, str) for s in source):
+                source = "".join(source)
+            if not isinstance(source, str):
+                raise ValueError("a code cell's source is neither text nor a list of lines")
             if source.strip():
                 out.append(source)
+    if not out:
+        raise ValueError("the notebook has no code cells")
     return out
 
 
 def bot_from_file(path: Union[str, Path], name: Optional[str] = None) -> Bot:
-    """A file bot from a `.py` file or a notebook; a file that cannot be read gives a bot with a `problem`."""
+    """A file bot from a `.py` file or a notebook; a file that cannot be read gives a bot with a `problem`.
+
+    A symlink is refused, never followed; so is anything but a regular file. The size comes from `stat` before a
+    byte is read, and a notebook's JSON is parsed within a depth bound.
+    """
     path = Path(path)
     if path.suffix not in (".py", ".ipynb"):
-        raise ValueError(f"a bot file must be a .py file or a .ipynb notebook, not {str(path)!r}")
-    name = name or path.stem
+        raise ValueError(f"a bot file must be a .py file or a .ipynb notebook, not {safe_name(str(path), 200)!r}")
+    name = name or safe_name(path.stem)
+    shown = safe_name(path.name, 80)
+    limit = MAX_SOURCE_CHARS if path.suffix == ".py" else MAX_NOTEBOOK_BYTES
     try:
-        raw = path.read_bytes()
-        if len(raw) > 4 * MAX_SOURCE_CHARS and path.suffix == ".py":
-            raise ValueError(f"the file has {len(raw):,} bytes; a bot may have {MAX_SOURCE_CHARS:,} characters")
+        raw = read_submitted(path, limit)
         text = raw.decode("utf-8")
-        cells = _notebook_cells(text) if path.suffix == ".ipynb" else [text]
+        cells = _notebook_cells(text, shown) if path.suffix == ".ipynb" else [text]
         size = sum(len(c) for c in cells)
         if size > MAX_SOURCE_CHARS:
             raise ValueError(f"its source has {size:,} characters; a bot may have {MAX_SOURCE_CHARS:,}")
-    except (OSError, ValueError, UnicodeDecodeError) as error:
-        return Bot(name, path=str(path), problem=f"could not read {path.name}: {str(error)[:200]}")
-    return Bot(name, tuple(cells), path=str(path))
+    except BadFile as error:
+        return Bot(name, path=clean(str(path), 300), problem=f"could not read {shown}: refused, {clean(error, 200)}")
+    except UnicodeDecodeError:
+        return Bot(name, path=clean(str(path), 300), problem=f"could not read {shown}: it is not UTF-8 text")
+    except Exception as error:  # whatever is wrong with the file, it is that bot's problem alone
+        return Bot(name, path=clean(str(path), 300), problem=f"could not read {shown}: {clean(error, 200)}")
+    return Bot(name, tuple(cells), path=clean(str(path), 300))
 
 
 def _builtin_spec(text: str, game: ArenaGame) -> Optional[str]:
@@ -145,11 +162,11 @@ def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "
     builtin: list[str] = []
     for spec in specs:
         path = Path(spec)
-        if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".py", ".ipynb")
-                           and not p.name.startswith((".", "_")))
-            files += found
-        elif path.is_file():
+        if path.is_dir() and not path.is_symlink():
+            found = sorted(p for p in path.iterdir() if p.suffix in (".py", ".ipynb")
+                           and not p.name.startswith((".", "_")) and (p.is_symlink() or not p.is_dir()))
+            files += found  # symlinks and other odd files among them: each a bot with a named problem
+        elif path.is_symlink() or path.is_file() or (path.exists() and path.suffix in (".py", ".ipynb")):
             files.append(path)
         else:
             name = _builtin_spec(str(spec), game)
@@ -159,15 +176,17 @@ def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "
             builtin.append(name)
     names: dict[str, int] = {}
     for p in files:
-        names[p.stem] = names.get(p.stem, 0) + 1
+        names[safe_name(p.stem)] = names.get(safe_name(p.stem), 0) + 1
     bots: list[Bot] = []
     taken = set(builtin)
     for p in files:
-        name = p.stem if names[p.stem] == 1 else f"{p.parent.name}/{p.stem}"
+        stem = safe_name(p.stem)
+        name = stem if names[stem] == 1 else safe_name(f"{p.parent.name}/{p.stem}")
         if name in taken:
-            name = p.name if p.name not in taken else f"{p.parent.name}/{p.name}"
-        if name in taken:
-            raise ValueError(f"two bots would both be called {name!r} ({p}); rename one file")
+            name = safe_name(p.name) if safe_name(p.name) not in taken else safe_name(f"{p.parent.name}/{p.name}")
+        base, number = name, 2
+        while name in taken:  # names that clean to the same text: numbered, never a stop for the whole run
+            name, number = f"{base}~{number}", number + 1
         taken.add(name)
         bots.append(bot_from_file(p, name))
     seen = set()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Optional
 
 from coursekit.argtypes import positive_int, seconds
+from coursekit.sandbox.text import clean
 
 # the jobs are the parallelism; a multithreaded BLAS under the bootstrap's many small solves only fights them (a
 # 100-bot bootstrap took 35 s instead of 3 s on a loaded 2-core machine). Set before numpy is imported.
@@ -106,7 +107,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         for f in failures:
             print(f"  {f['bot']}: {f['reason']} x{f['games']} ({f['seconds']:.1f} s), e.g. {f['example'][:90]}")
     for error in arena.errors:
-        print(f"referee error (game left unplayed): {error}", file=sys.stderr)
+        print(f"referee error (game left unplayed): {clean(error, 300)}", file=sys.stderr)
     if results.status != "complete":
         print("interrupted: run the same command again to play the missing games", file=sys.stderr)
         return 130

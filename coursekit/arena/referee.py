@@ -37,18 +37,20 @@ from typing import Any, Optional, Sequence, Union
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame, BadMove
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.sandbox.requests import BadReply, BotBase, BotBegin, BotSnapshot, Call, Cell, Request
+from coursekit.sandbox.text import clean
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode
 
 REASONS = {
     "illegal": "an illegal move", "garbage": "an answer that is not a move", "crash": "choose() raised",
     "timeout": "over the per-move time limit", "budget": "over the per-match time budget",
     "hung": "no answer: its sandbox was killed", "died": "its sandbox died", "load": "its source defines no choose()",
-    "start": "its sandbox did not start", "disqualified": "forfeited: too many failures or a broken source",
+    "start": "its sandbox did not start", "restore": "its fresh copy for the game could not be made",
+    "disqualified": "forfeited: too many failures or a broken source",
 }
-STRIKES = ("timeout", "budget", "hung", "died", "start")  # expensive failures, counted towards disqualification
+STRIKES = ("timeout", "budget", "hung", "died", "start", "restore")  # expensive: counted towards disqualification
 MAX_MOVES = 100_000  # decisions in one game (the tournament's round cap keeps it far below)
 DETAIL_CHARS = 200
-BOTSIDE = "__import__('coursekit.sandbox.botside', fromlist=['restore'])"  # evaluated inside the bot's sandbox
 
 
 def sandbox_limits() -> Limits:
@@ -89,8 +91,8 @@ class Failure(Exception):
 
 
 def _cut(text: str) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= DETAIL_CHARS else text[:DETAIL_CHARS - 3] + "..."
+    """One clean line of at most DETAIL_CHARS (a bot's text reaches the results, the CSV and the terminal)."""
+    return clean(text, DETAIL_CHARS)
 
 
 @dataclass
@@ -211,8 +213,7 @@ class SandboxPlayer:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)
         seconds = self.limits.load_seconds
-        if _value(self._ask({"op": "eval", "expr": f"{BOTSIDE}.base(globals())", "seconds": seconds}, seconds,
-                            "start")) is not True:
+        if not self._ask(BotBase(), seconds, "start").get("ok"):
             self.close()
             raise Failure("start", "the sandbox could not prepare the bot's namespace")
         deadline = time.monotonic() + seconds
@@ -223,7 +224,7 @@ class SandboxPlayer:
                 self.broken = f"its source ran over the {seconds:g} s it may take"
                 raise Failure("load", self.broken)
             try:
-                reply = self._ask({"op": "cell", "source": source, "seconds": left}, left, "load")
+                reply = self._ask(Cell(source, left), left, "load")
             except Failure as failure:
                 self.broken = f"cell {number}: {failure.detail}"
                 raise Failure("load", self.broken) from None
@@ -232,49 +233,54 @@ class SandboxPlayer:
                 raise Failure("load", self.broken)
             if reply.get("cell") == "error":
                 notes.append(f"cell {number}: {reply.get('error', '')}")
-        reply = self._ask({"op": "eval", "expr": f"{BOTSIDE}.snapshot(globals())", "seconds": seconds}, seconds,
-                          "load")
-        if _value(reply) is not True:
+        reply = self._ask(BotSnapshot(seconds), seconds, "load")
+        if not reply.get("ok"):
             why = "; ".join(notes)[:150] or reply.get("error") or "it defines no function choose(state)"
-            self.broken = f"no choose(state) after running the source ({why})"
+            self.broken = _cut(f"no choose(state) after running the source ({why})")
             raise Failure("load", self.broken)
 
-    def _ask(self, message: dict, seconds: float, stage: str) -> dict:
-        """One request; a dead or hung sandbox is closed and becomes a Failure."""
+    def _ask(self, request: Request, seconds: float, stage: str) -> dict:
+        """One typed request; a dead or hung sandbox, or a reply of the wrong shape, becomes the bot's Failure."""
         try:
-            return self.sandbox.request(message, seconds + self.limits.grace)
+            return self.sandbox.ask(request, seconds + self.limits.grace)
+        except BadReply as error:
+            kind = "garbage" if stage == "move" else "restore" if stage == "begin" else "load"
+            if stage != "move":
+                self.close()
+            raise Failure(kind, f"its sandbox sent a malformed reply ({error})") from None
         except SandboxHung:
             self.close()
-            kind = "hung" if stage == "move" else "load" if stage == "load" else "start"
+            kind = "hung" if stage in ("move", "begin") else "load" if stage == "load" else "start"
             raise Failure(kind, f"no answer within {seconds + self.limits.grace:g} s; its sandbox was stopped") \
                 from None
         except SandboxDied:
             self.close()
-            kind = "died" if stage == "move" else "load" if stage == "load" else "start"
+            kind = "died" if stage in ("move", "begin") else "load" if stage == "load" else "start"
             raise Failure(kind, "its sandbox died (it killed itself or its parent, ran out of memory or hit a "
                                 "limit)") from None
 
-    def begin(self, seed: int) -> None:
-        """Get ready for a game: a live sandbox, the bot's names as its source left them, its random seeded."""
+    def begin(self, seed: int, seconds: Optional[float] = None) -> None:
+        """Get ready for a game: a live sandbox, the bot's names as its source left them, its random seeded.
+
+        The fresh copy is the bot's own code running (deep copies call its methods): it gets `seconds` (the game's
+        budget) and its time is charged to the bot; a copy that fails is a strike."""
         if self.broken:
             raise Failure("load", self.broken)
         if self.disqualified:
             raise Failure("disqualified", self.disqualified)
         self._start()
-        seconds = self.limits.load_seconds
-        reply = self._ask({"op": "eval", "expr": f"{BOTSIDE}.restore(globals(), {int(seed)})", "seconds": seconds},
-                          seconds, "move")
-        if _value(reply) is not True:
+        seconds = min(self.limits.load_seconds, self.limits.match_seconds if seconds is None else seconds)
+        reply = self._ask(BotBegin(int(seed), seconds), seconds, "begin")
+        if not reply.get("ok"):
             self.close()  # the bot broke its own sandbox: a fresh one next game
-            raise Failure("crash", f"its namespace could not be restored: {reply.get('error', 'choose() is gone')}")
+            raise Failure("restore", f"its namespace could not be restored: {reply.get('error') or 'choose() is gone'}")
 
     def choose(self, state: dict, seconds: float) -> Any:
         """Ask the bot's choose(state) in its sandbox within `seconds`; the decoded answer, or a Failure."""
-        reply = self._ask({"op": "call", "func": "choose", "args": encode((state,)), "seconds": seconds}, seconds,
-                          "move")
+        reply = self._ask(Call("choose", encode((state,)), seconds), seconds, "move")
         if "error" in reply:
-            kind = {"timeout": "timeout", "missing": "load", "wire": "garbage"}.get(reply.get("kind"), "crash")
-            detail = str(reply.get("error"))
+            kind = {"timeout": "timeout", "missing": "load", "wire": "garbage"}.get(reply.get("kind") or "", "crash")
+            detail = reply["error"]
             if kind == "timeout":
                 detail = f"choose() was stopped after {seconds:g} s"
             raise Failure(kind, detail)
@@ -291,13 +297,6 @@ class SandboxPlayer:
         if self.sandbox is not None:
             self.sandbox.close()
             self.sandbox = None
-
-
-def _value(reply: dict) -> Any:
-    try:
-        return decode(reply.get("value")) if "value" in reply else None
-    except WireError:
-        return None
 
 
 def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
@@ -322,11 +321,19 @@ def play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds
                         seconds=[0.0] * len(players), digests=[p.bot.digest for p in players])
     failed: dict[int, Failure] = {}
     for seat, player in enumerate(players):
+        started = time.monotonic()
         try:
-            player.begin(seeds[1 + seat])
+            if getattr(player, "sandboxed", False):
+                player.begin(seeds[1 + seat], limits.match_seconds)
+            else:
+                player.begin(seeds[1 + seat])
         except Failure as failure:
             _strike(player, failure)
             failed[seat] = failure
+        except Exception as error:  # nothing a bot sends may become the referee's error: it is the bot's fault
+            failed[seat] = _unexpected(player, error)
+        finally:
+            record.seconds[seat] += time.monotonic() - started  # its fresh copy ran its own code: charged to it
     if failed:
         return _forfeit(record, failed, names)
     state = game.initial(start, seeds[0])
@@ -345,9 +352,12 @@ def play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds
         try:
             answer = player.choose(game.observe(state), seconds)
             move = game.check(state, answer)
-        except (Failure, BadMove) as problem:
+        except Exception as problem:
             record.seconds[seat] += time.monotonic() - started
-            failure = problem if isinstance(problem, Failure) else Failure(problem.kind, problem.detail)
+            if isinstance(problem, (Failure, BadMove)):
+                failure = problem if isinstance(problem, Failure) else Failure(problem.kind, problem.detail)
+            else:  # nothing a bot sends may become the referee's error: it is the bot's fault
+                failure = _unexpected(player, problem)
             if failure.kind == "timeout" and seconds < limits.move_seconds:
                 failure = Failure("budget", f"used its {limits.match_seconds:g} s for this game")
             _strike(player, failure)
@@ -360,6 +370,12 @@ def play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds
     record.course = game.course(record.start, record.moves, state)
     record.seconds = [round(s, 4) for s in record.seconds]
     return record
+
+
+def _unexpected(player, error: Exception) -> Failure:
+    """The Failure of a bot whose answer broke something unexpected in the referee (it is logged, not raised)."""
+    kind = "garbage" if getattr(player, "sandboxed", False) else "crash"
+    return Failure(kind, f"its answer could not be handled ({type(error).__name__}: {clean(error, 120)})")
 
 
 def _strike(player, failure: Failure) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from coursekit.arena.referee import REASONS, GameRecord
 from coursekit.arena.ratings import Ratings, fit_ratings, goal_rates
 from coursekit.csv_safe import SafeWriter
+from coursekit.sandbox.text import clean_deep
 
 LEADERBOARD_COLUMNS = ["rank", "bot", "rating", "low", "high", "group", "games", "points", "wins", "draws",
                        "losses", "failures"]
@@ -182,10 +183,11 @@ class Results:
     def as_dict(self, ratings: Optional[Ratings] = None) -> dict:
         """Everything as a JSON-ready dict."""
         ratings = ratings or self.ratings_cache
-        return {"config": self.config, "status": self.status, "bots": self.bots,
+        data = {"config": self.config, "status": self.status, "bots": self.bots,
                 "standings": self.standings(), "failures": self.failures(),
                 "ratings": ratings.as_dict() if ratings is not None else None,
                 "games": [g.as_dict() for g in self.games]}
+        return clean_deep(data)  # every string a bot controls is cleaned again here: the files always save
 
     def save(self, out: Union[str, Path], ratings: Optional[Ratings] = None) -> list[Path]:
         """Write the JSON, the leaderboard CSV and the games CSV, each atomically; returns their paths."""
@@ -196,14 +198,14 @@ class Results:
         _atomic(out, lambda h: h.write(json.dumps(self.as_dict(ratings), indent=1, ensure_ascii=False) + "\n"))
 
         def leaderboard(handle) -> None:
-            writer = SafeWriter(handle)
+            writer = _CleanWriter(handle)
             writer.writerow(LEADERBOARD_COLUMNS)
             if ratings is not None:
                 for row in self.leaderboard(ratings):
                     writer.writerow([row[c] for c in LEADERBOARD_COLUMNS])
 
         def games(handle) -> None:
-            writer = SafeWriter(handle)
+            writer = _CleanWriter(handle)
             writer.writerow(GAME_COLUMNS)
             for g in self.games:
                 seconds = list(g.seconds) + [""] * (2 - len(g.seconds))
@@ -236,6 +238,14 @@ class Results:
             results.games += [r for r in records if r.key not in known]
             results.status = "interrupted"
         return results
+
+
+class _CleanWriter(SafeWriter):
+    """A SafeWriter whose text cells are cleaned of control characters, surrogates and bidi overrides first."""
+
+    def writerow(self, row) -> None:
+        """Write one row, cleaned and made formula-safe."""
+        super().writerow(clean_deep(list(row)))
 
 
 def _reason_of(record: GameRecord, name: str) -> str:

@@ -28,7 +28,11 @@ from coursekit.grading.class_page import write_class_page
 from coursekit.grading.feedback import check_folder, write_feedback
 from coursekit.grading.provenance import uses
 from coursekit.grading.registry import exercises, private_tests, questions
+from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
+from coursekit.sandbox.requests import BadReply, Cell, from_message
+from coursekit.sandbox.text import clean as clean_text
+from coursekit.sandbox.text import clean_deep
 
 FIXED_COLUMNS = ["notebook", "exercise", "points", "max_points", "percent"]
 EXTRA_COLUMNS = ["course_code"]
@@ -36,6 +40,8 @@ GRACE = 5.0  # seconds the grader waits past a time limit before it kills the sa
 MAX_RESTARTS = 6
 NOTEBOOK_SECONDS = 600.0
 HIDDEN = "<private test>"
+MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # a bigger submission is refused before it is read
+MAX_NOTEBOOK_DEPTH = 64  # nesting of a submission's JSON (nbformat's own documents stay far below)
 
 
 def exercise_of_notebook(nb, path: Path) -> str:
@@ -117,9 +123,9 @@ class _Run:
         return min(seconds, left)
 
     def ask(self, message: dict, seconds: float) -> dict:
-        """Send one request to the sandbox and wait for its reply."""
+        """Send one typed request to the sandbox and wait for its checked reply (BadReply: the submission's fault)."""
         try:
-            return self.sandbox.request(message, self.wait(seconds))
+            return self.sandbox.ask(from_message(message), self.wait(seconds))
         except SandboxHung:
             if time.monotonic() >= self.deadline:
                 raise _OutOfTime() from None
@@ -134,7 +140,10 @@ class _Run:
             if index in self.bad or not source.strip():
                 continue
             try:
-                reply = self.ask({"op": "cell", "source": source, "seconds": self.timeout}, self.timeout + GRACE)
+                reply = self.ask(Cell(source, self.timeout).message(), self.timeout + GRACE)
+            except BadReply:
+                self.notes.append(f"cell {index + 1} sent a malformed reply")
+                continue
             except SandboxDied:
                 self.bad[index] = "it stopped the kernel"
                 raise _Restart() from None
@@ -170,7 +179,10 @@ def _run_test(run: _Run, case, budget_left: float) -> Outcome:
     """One test: its requests answered in the sandbox, then judged here."""
     replies = []
     for request in case.requests(budget_left):
-        replies.append(run.ask(request, budget_left + GRACE))
+        try:
+            replies.append(run.ask(request, budget_left + GRACE))
+        except BadReply as error:  # a forged or malformed reply fails this test, and only this test
+            return _not_run(case, f"its answer was malformed ({error})")
     return case.judge(replies, budget_left)
 
 
@@ -274,7 +286,19 @@ def _scrub(record: dict, texts: list[str]) -> None:
 def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
                    notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
                    sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
-    """Grade one submission in its own sandbox; always returns a record (points, per-question results, messages)."""
+    """Grade one submission in its own sandbox; always returns a record (points, per-question results, messages).
+
+    Every string in the record a submission could control (its file name, messages, answers) is cleaned, so the
+    CSV, the JSON, the feedback pages and the terminal stay safe and the grades always save.
+    """
+    record = _grade_notebook(path, timeout, tests_dir, notebook_seconds=notebook_seconds, limits=limits,
+                             sandboxed=sandboxed, extra=extra)
+    return clean_deep(record)
+
+
+def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
+                    notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
+                    sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
     from coursekit.grading.nbio import nbformat
 
     path = Path(path)
@@ -283,8 +307,14 @@ def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[st
                     "questions": {}, "messages": [], "course_code": {}, "seconds": 0.0}
     nb, raw = None, b""
     try:
-        raw = path.read_bytes()
-        nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
+        raw = read_submitted(path, MAX_NOTEBOOK_BYTES)
+        text = raw.decode("utf-8")
+        if json_depth(text) > MAX_NOTEBOOK_DEPTH:
+            raise BadFile(f"{clean_text(path.name, 80)} is nested more than {MAX_NOTEBOOK_DEPTH} levels deep")
+        nb = nbformat.reads(text, as_version=4)
+    except BadFile as error:  # refused before parsing (a symlink, a FIFO, too big, too deep): never salvaged
+        raw = b""
+        record["messages"].append(f"not graded: {error}")
     except Exception as error:
         nb = _salvage(raw, nbformat)
         why = f"{type(error).__name__}: {str(error)[:150]}"
@@ -374,9 +404,9 @@ def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] =
             return grade_notebook(p, timeout, notebook_seconds=notebook_seconds, limits=limits,
                                   sandboxed=sandboxed, extra=extra)
         except Exception as error:
-            return {"notebook": str(p), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
-                    "questions": {}, "course_code": {}, "seconds": 0.0,
-                    "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]}
+            return clean_deep({"notebook": str(p), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
+                               "questions": {}, "course_code": {}, "seconds": 0.0,
+                               "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]})
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = {pool.submit(grade, p): i for i, p in enumerate(paths)}

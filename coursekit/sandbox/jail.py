@@ -22,6 +22,10 @@ from pathlib import Path
 from typing import Optional
 
 import coursekit
+from coursekit.sandbox.requests import BadReply, Request
+from coursekit.sandbox.text import clean
+
+__all__ = ["BadReply", "Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap", "bwrap_command"]
 
 MAX_LINE = 16 * 1024 * 1024  # longest reply line accepted
 STARTUP_SECONDS = 60.0  # the worker must say it is ready within this long
@@ -246,7 +250,7 @@ class Sandbox:
             raise SandboxDied("the sandbox did not start") from None
         if "error" in hello:
             self.close()
-            raise SandboxDied(f"the sandbox did not start: {hello['error']}")
+            raise SandboxDied(f"the sandbox did not start: {clean(hello['error'], 300)}")
 
     def request(self, message: dict, seconds: float) -> dict:
         """Send a request; its reply, or SandboxDied / SandboxHung."""
@@ -258,6 +262,10 @@ class Sandbox:
         except (BrokenPipeError, OSError, ValueError):
             raise SandboxDied() from None
         return self._wait_for(ident, seconds)
+
+    def ask(self, request: Request, seconds: float) -> dict:
+        """Send a typed request; its checked reply, or SandboxDied / SandboxHung / BadReply (the program's fault)."""
+        return request.check(self.request(request.message(), seconds))
 
     def _wait_for(self, ident: int, seconds: float) -> dict:
         deadline = time.monotonic() + seconds
@@ -275,9 +283,9 @@ class Sandbox:
                     continue  # noise written by the submission: not a reply
                 try:
                     reply = json.loads(line)
-                except ValueError:
-                    continue  # noise written by the submission: not a reply
-                if isinstance(reply, dict) and reply.get("id") == ident:
+                except Exception:  # not JSON, not UTF-8, nested past the parser's depth: noise, not a reply
+                    continue
+                if isinstance(reply, dict) and type(reply.get("id")) is int and reply.get("id") == ident:
                     reply.pop("id")
                     return reply
             left = deadline - time.monotonic()

@@ -9,15 +9,19 @@ nothing. Decoding checks every tag and bounds sizes, so a forged message can onl
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from coursekit.sandbox.text import clean
 
 MAX_DEPTH = 24
 MAX_ITEMS = 200_000  # values in one message, all levels together
 MAX_TEXT = 200_000  # characters of one string
 MAX_DIGITS = 4_000  # digits of one int (below Python's own str/int conversion limit)
 REPR_CHARS = 160  # characters kept of an opaque object's repr
+_INTEGER = re.compile(r"-?[0-9]+")  # ASCII digits with at most one minus sign: nothing else int() would take
 
 
 class WireError(ValueError):
@@ -107,8 +111,8 @@ def decode(data: Any) -> Any:
 
     def integer(x: Any) -> int:
         digits = text(x, MAX_DIGITS + 1)
-        if not digits.lstrip("-").isdigit() or not digits.isascii():
-            raise WireError(f"not an integer: {digits[:40]!r}")
+        if not _INTEGER.fullmatch(digits):
+            raise WireError(f"not an integer: {clean(digits, 40)!r}")
         return int(digits)
 
     def dec(d: Any, depth: int) -> Any:
@@ -128,7 +132,7 @@ def decode(data: Any) -> Any:
             try:
                 number = float(text(rest[0], 64))
             except ValueError:
-                raise WireError(f"not a float: {rest[0]!r}") from None
+                raise WireError(f"not a float: {clean(rest[0], 40)!r}") from None
             return number
         if tag == "frac" and len(rest) == 2:
             numerator, denominator = integer(rest[0]), integer(rest[1])
@@ -157,10 +161,15 @@ def decode(data: Any) -> Any:
                     raise WireError("a dict key is unhashable") from None
             return out
         if tag == "obj" and len(rest) == 2:
-            return Opaque(text(rest[0], 200), text(rest[1], REPR_CHARS))
-        raise WireError(f"unknown or malformed value tag {tag[:20]!r}")
+            return Opaque(clean(text(rest[0], 200), 80), clean(text(rest[1], REPR_CHARS), REPR_CHARS))
+        raise WireError(f"unknown or malformed value tag {clean(tag, 20)!r}")
 
-    return dec(data, 0)
+    try:
+        return dec(data, 0)
+    except WireError:
+        raise
+    except (ValueError, TypeError, OverflowError, RecursionError, MemoryError, AttributeError) as error:
+        raise WireError(f"a malformed value ({type(error).__name__})") from None
 
 
 def roundtrip(value: Any) -> Any:

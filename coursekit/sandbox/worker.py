@@ -106,6 +106,35 @@ def _run_cell(shell, source: str, seconds: float) -> dict:
     return {"cell": "ok"}
 
 
+BOT_OPS = ("bot_base", "bot_snapshot", "bot_begin")
+
+
+def _bot(op: str, request: dict, namespace: dict) -> dict:
+    """The arena's typed bot requests (coursekit.sandbox.botside), each under its time limit."""
+    from coursekit.sandbox import botside
+    from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
+
+    try:
+        with quiet(), TimeLimit(request.get("seconds")):
+            if op == "bot_base":
+                ok = botside.base(namespace)
+            elif op == "bot_snapshot":
+                ok = botside.snapshot(namespace)
+            else:
+                ok = botside.restore(namespace, int(request["seed"]))
+    except TestTimeout:
+        return {"ok": False, "error": f"stopped after {request.get('seconds')} s"}
+    except BaseException as error:
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        try:
+            detail = str(error)
+        except Exception:
+            detail = ""
+        return {"ok": False, "error": f"{type(error).__name__}: {detail}"[:200]}
+    return {"ok": bool(ok)}
+
+
 def main(argv: list[str]) -> int:
     """Serve requests until the pipe closes."""
     requests, replies = _private_channels()
@@ -129,12 +158,18 @@ def main(argv: list[str]) -> int:
             ident = request.pop("id")
         except (ValueError, KeyError, AttributeError):
             continue
-        if request.get("op") == "cell":
-            reply = _run_cell(shell, request["source"], request["seconds"])
-        elif request.get("op") == "ping":
-            reply = {"pong": True}
-        else:
-            reply = answer(request, shell.user_ns)
+        try:
+            op = request.get("op")
+            if op == "cell":
+                reply = _run_cell(shell, request["source"], request["seconds"])
+            elif op == "ping":
+                reply = {"pong": True}
+            elif op in BOT_OPS:
+                reply = _bot(op, request, shell.user_ns)
+            else:
+                reply = answer(request, shell.user_ns)
+        except Exception as error:  # a malformed request must not end the worker
+            reply = {"error": f"{type(error).__name__}: {str(error)[:200]}"}
         try:
             send({"id": ident, **reply})
         except (TypeError, ValueError):
