@@ -1,13 +1,15 @@
-"""Exercise set 06, the 3-5-11 game (source text 003's own exercises): continue() for any move set, the mod-8 rule."""
+"""Exercise set 06, the 3-5-11 game (source text 003's own exercises): continue() for any move set, the mod-8 rule,
+and which extra moves change no colour."""
 
 from __future__ import annotations
 
 import random
 
-from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep
 from coursekit.subtraction import SEED_MOVES, SEED_RED_BELOW_80, SubtractionGame, optimal
 
 FIRST_MOVES_FROM = 100  # question 4's start for A's winning first moves
+HARMLESS_UP_TO = 30  # question 5: the extra moves d = 1 .. 30 tried
 
 
 def sets_reference(moves: tuple, limit: int) -> tuple:
@@ -94,6 +96,13 @@ def b_wins(moves: tuple = SEED_MOVES, low: int = 1, high: int = 100) -> int:
     return sum(game.is_losing(n) for n in range(low, high + 1))
 
 
+def harmless(limit: int = 1000, moves: tuple = SEED_MOVES, low: int = 1, high: int = HARMLESS_UP_TO) -> tuple:
+    """Every d in low..high whose move added to `moves` leaves the red numbers below `limit` as they are."""
+    red = SubtractionGame(moves).losing_positions(limit)
+    return tuple(d for d in range(low, high + 1)
+                 if SubtractionGame(tuple(sorted({*moves, d}))).losing_positions(limit) == red)
+
+
 def first_moves(n: int, moves: tuple = SEED_MOVES) -> tuple:
     """A's winning first moves from n: every move that leaves a red number >= 0."""
     return SubtractionGame(moves).winning_moves(n)
@@ -144,6 +153,17 @@ FIRST_MOVES_SLIPS = [
          answer=lambda: tuple(d for d in SEED_MOVES if d not in first_moves(FIRST_MOVES_FROM))),
 ]
 
+HARMLESS_SLIPS = [
+    Slip("these are only the moves with 11's remainder mod 8; another remainder can leave every colour as it is too: "
+         "test each d, not the analogy with 11",
+         answer=lambda: tuple(d for d in range(1, HARMLESS_UP_TO + 1) if d % 8 == 3)),
+    Slip("these are only the remainders of the moves 3 and 5 (and 11); a move with another remainder can be harmless "
+         "too: test each d", answer=lambda: tuple(d for d in range(1, HARMLESS_UP_TO + 1) if d % 8 in (3, 5))),
+    Slip("the comparison stops too early: a new move d first changes a colour at some n >= d, so compare the red "
+         "numbers well past 30", answer=lambda: harmless(limit=HARMLESS_UP_TO + 1)),
+    Slip("3, 5 and 11 are left out: adding a move the game already has changes nothing, so they count",
+         answer=lambda: tuple(d for d in harmless() if d not in SEED_MOVES)),
+]
 
 QUESTIONS = [
     Question("06.q1", "continue_sets(moves, N): the source's sets A and B for any move set", "function", [
@@ -177,5 +197,8 @@ QUESTIONS = [
                  Case("a_first_moves_100", lambda: first_moves(FIRST_MOVES_FROM), points=1, public=False,
                       slips=FIRST_MOVES_SLIPS),
              ]),
-    Question("06.q5", "where could one see that 11 is not needed?", "written", [Written("why_11_is_not_needed")]),
+    Question("06.q5", "which extra moves d = 1..30 leave every colour of the 3-5-11 game unchanged?", "number", [
+        IsA("harmless_moves", tuple),
+        Case("harmless_moves", harmless, points=2, slips=HARMLESS_SLIPS),
+    ]),
 ]

@@ -94,8 +94,9 @@ class MoveSetExplorer(CourseWidget):
         self.guesses: list[tuple[int, str, bool]] = []  # predict mode: (number, colour guessed, right)
         self.ask = w.BoundedIntText(value=ask, min=1, max=MAX_ASK, description="colour of n =",
                                     layout=w.Layout(width="200px"), style={"description_width": "initial"})
-        self.colour = w.ToggleButtons(options=["red", "blue"], value=None, description="your guess",
-                                      style={"description_width": "initial", "button_width": "70px"})
+        self.colour = w.ToggleButtons(options=["red", "blue"], value=None, style={"button_width": "70px"},
+                                      tooltips=["red: the player to move loses with best play",
+                                                "blue: the player to move can force a win"])
         self.check = w.Button(description="Check", button_style="primary", icon="check")
         self._pictures: dict[tuple, bytes] = {}  # (moves, N, edges) -> PNG, so sliding back is instant
         for control in (self.moves, self.limit, self.edges):
