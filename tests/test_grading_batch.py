@@ -127,12 +127,12 @@ def test_submissions_are_never_modified(graded):
 
 def test_csv_has_the_fixed_columns_then_one_per_question(graded):
     header = graded["rows"][0]
-    assert header == ["notebook", "exercise", "points", "max_points", "percent",
+    assert header == ["notebook", "student", "exercise", "points", "max_points", "percent",
                       "01.q1", "01.q2", "01.q3", "01.q4", "01.q5", "02.q1", "02.q2", "02.q3", "02.q4", "02.q5",
                       "course_code"]
     assert len(graded["rows"]) == 1 + len(VARIANTS) + 6
     row = next(r for r in graded["rows"] if "/partial/" in r[0])
-    assert row[1:] == ["02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
+    assert row[1:] == ["", "02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
 
 
 def test_solutions_score_full_marks_and_untouched_exercises_zero(graded):

@@ -26,15 +26,16 @@ from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
 from coursekit.grading.class_page import write_class_page
 from coursekit.grading.feedback import check_folder, write_feedback
+from coursekit.grading.nbgrader_layout import student_of, written_cells
 from coursekit.grading.provenance import uses
-from coursekit.grading.registry import exercises, private_tests, questions
+from coursekit.grading.registry import answer_key_dir, exercises, private_tests, questions
 from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
 from coursekit.sandbox.requests import BadReply, Cell, from_message
 from coursekit.sandbox.text import clean as clean_text
 from coursekit.sandbox.text import clean_deep
 
-FIXED_COLUMNS = ["notebook", "exercise", "points", "max_points", "percent"]
+FIXED_COLUMNS = ["notebook", "student", "exercise", "points", "max_points", "percent"]
 EXTRA_COLUMNS = ["course_code"]
 GRACE = 5.0  # seconds the grader waits past a time limit before it kills the sandbox
 MAX_RESTARTS = 6
@@ -303,8 +304,8 @@ def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[s
 
     path = Path(path)
     started = time.monotonic()
-    record: dict = {"notebook": str(path), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
-                    "questions": {}, "messages": [], "course_code": {}, "seconds": 0.0}
+    record: dict = {"notebook": str(path), "student": student_of(path), "exercise": "", "points": 0, "max_points": 0,
+                    "percent": 0.0, "questions": {}, "messages": [], "course_code": {}, "seconds": 0.0}
     nb, raw = None, b""
     try:
         raw = read_submitted(path, MAX_NOTEBOOK_BYTES)
@@ -335,6 +336,7 @@ def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[s
             record["questions"][q.qid] = _empty_question(q, extra.get(q.qid, []), "the notebook could not be read")
     else:
         cells = [(i, _text(c.get("source", ""))) for i, c in enumerate(nb.cells) if c.get("cell_type") == "code"]
+        cells = sorted(cells + written_cells(nb, record["exercise"]))  # nbgrader's written answers (markdown)
         sources = [source for _, source in cells]
         for q in qs:
             found = uses(sources, q.course_code)
@@ -372,7 +374,8 @@ def write_table(records: list[dict], out: Path) -> Path:
         writer = SafeWriter(handle)
         writer.writerow(FIXED_COLUMNS + qids + EXTRA_COLUMNS)
         for r in records:
-            row = [r["notebook"], r["exercise"], _cell(r["points"]), _cell(r["max_points"]), _cell(r["percent"])]
+            row = [r["notebook"], r.get("student", ""), r["exercise"], _cell(r["points"]), _cell(r["max_points"]),
+                   _cell(r["percent"])]
             for qid in qids:
                 q = r["questions"].get(qid)
                 row.append("" if q is None else "manual" if q["manual"] else _cell(q["points"]))
@@ -482,6 +485,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             check_folder(Path(args.feedback))
         paths = find_notebooks(args.paths)
         private_tests(args.tests)  # fail now, not once per notebook, when the folder is wrong
+        answer_key_dir()  # the answer key: in the full repository, or $COURSEKIT_ANSWER_KEY
     except Exception as error:
         print(f"cannot grade: {error}", file=sys.stderr)
         return 2
