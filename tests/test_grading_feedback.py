@@ -318,7 +318,9 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
                        str(feedback), "--timeout", "20", "--jobs", "2"]) == 0
     printed = capsys.readouterr().out
     assert f"feedback: 2 page(s) in {feedback}" in printed
-    pages = sorted(feedback.iterdir())
+    pages = sorted(p for p in feedback.iterdir() if p.name != "index.html")
+    class_page = (feedback / "index.html").read_text()  # the class page beside them: no private or hidden text
+    assert HIDDEN_MARKER not in class_page and PRIVATE_MARKER not in class_page and ONE_DECK in class_page
     assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_counting_blackjack_hands",
                                                                   "bob__02_counting_blackjack_hands"]
     for page in pages:
