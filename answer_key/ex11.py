@@ -21,13 +21,16 @@ numbers is asked once per state: the games then use that one sample of its play.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Optional
 
 from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
 from coursekit.grading.bot_checks import BotGames, _decoded, play_against  # noqa: F401 - the games
 from coursekit.grading.public import one_of_probe
 from coursekit.sandbox.wire import WireError
+from coursekit.stats import wilson_interval
 from coursekit.subtraction import SubtractionGame
 
 MOVES = (2, 3, 7)
@@ -36,10 +39,44 @@ LIMIT = 30  # question 1: the losing positions 0 <= n < LIMIT
 TOP = 99  # the states a game can reach: n = 1..TOP (every start is at most TOP)
 RANDOM_STARTS = tuple(range(20, TOP + 1))  # against random: every start 20..99, both seats
 RANDOM_ROUNDS = 2  # rounds against random (its moves are seeded per game by the referee)
-THRESHOLD = 0.9  # the 95% Wilson interval of the win rate must lie above this
+THRESHOLD = 0.9  # against optimal: the 95% Wilson interval of the win rate must lie above this
 SEED = 11  # the arena seed of the graded games
 RULES = SubtractionGame(MOVES)
 SEED_RULES = SubtractionGame((3, 5, 11))
+
+
+def rate_against_random(pick, starts: tuple = RANDOM_STARTS, moves: tuple = MOVES) -> Fraction:
+    """The exact win rate against the arena's `random` over `starts`, both seats, of the bot that plays, at each n,
+    `pick(n, {move: its exact chance to win})` among the moves question 2 accepts there (any winning move; any move
+    on a losing number). `random` takes an exact 0, else a random move that stays >= 0 (coursekit.subtraction)."""
+    rules = SubtractionGame(moves)
+    mine, theirs = {}, {}  # n -> the bot's chance to win with the bot / random to move
+    for n in range(1, max(starts) + 1):
+        after = {d: Fraction(int(n == d)) if n <= d else theirs[n - d] for d in moves}
+        mine[n] = pick(n, {d: after[d] for d in rules.winning_moves(n) or moves})
+        safe = [d for d in moves if d <= n]
+        theirs[n] = Fraction(0) if n in moves else Fraction(1) if not safe else sum(mine[n - d] for d in safe) / len(safe)
+    return sum(mine[s] + theirs[s] for s in starts) / (2 * len(starts))
+
+
+def weakest_rate() -> Fraction:
+    """The exact win rate against random of the weakest bot question 2 accepts (the worst accepted move everywhere)."""
+    return rate_against_random(lambda n, chances: min(chances.values()))
+
+
+def random_threshold(miss: float = 0.001) -> float:
+    """Question 3's bar against random, derived from the weakest bot question 2 accepts: the Wilson lower bound that
+    bot reaches unless its share falls in the lowest `miss` of the binomial (the games of one start are less varied
+    than that, so it passes at least 99.9% of the time), rounded down to a percent."""
+    p, games = float(weakest_rate()), len(RANDOM_STARTS) * 2 * RANDOM_ROUNDS
+    below, k = 0.0, -1
+    while below + math.comb(games, k + 1) * p ** (k + 1) * (1 - p) ** (games - k - 1) <= miss:
+        k += 1
+        below += math.comb(games, k) * p ** k * (1 - p) ** (games - k)
+    return math.floor(100 * wilson_interval(k + 1, games)[0] - 1e-9) / 100
+
+
+RANDOM_THRESHOLD = random_threshold()
 
 
 def state(n: int) -> dict:
@@ -169,10 +206,10 @@ QUESTIONS = [
                     "coursekit.arena.bots.builtin_player")),
     Question("11.q3", "your bot against the reference bots, judged by the referee", "function", [
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="random",
-                 starts=RANDOM_STARTS, seats=(0, 1), rounds=RANDOM_ROUNDS,
+                 starts=RANDOM_STARTS, seats=(0, 1), rounds=RANDOM_ROUNDS, threshold=RANDOM_THRESHOLD,
                  label=f"against random, starts 20..{TOP}, both seats, {RANDOM_ROUNDS} rounds", slips=MOVE_SLIPS),
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="optimal",
-                 starts=winning_starts(), seats=(0,), rounds=1,
+                 starts=winning_starts(), seats=(0,), rounds=1, threshold=THRESHOLD,
                  label=f"against optimal, moving first from every winning start 10..{TOP}", slips=MOVE_SLIPS),
     ]),
     Question("11.q4", "what the leaderboard can say about perfect bots", "written", [Written("perfect_bots")]),
