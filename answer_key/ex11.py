@@ -55,7 +55,8 @@ def rate_against_random(pick, starts: tuple = RANDOM_STARTS, moves: tuple = MOVE
         after = {d: Fraction(int(n == d)) if n <= d else theirs[n - d] for d in moves}
         mine[n] = pick(n, {d: after[d] for d in rules.winning_moves(n) or moves})
         safe = [d for d in moves if d <= n]
-        theirs[n] = Fraction(0) if n in moves else Fraction(1) if not safe else sum(mine[n - d] for d in safe) / len(safe)
+        theirs[n] = (Fraction(0) if n in moves else Fraction(1) if not safe
+                     else sum(mine[n - d] for d in safe) / len(safe))
     return sum(mine[s] + theirs[s] for s in starts) / (2 * len(starts))
 
 
