@@ -65,6 +65,12 @@ Limits (``ArenaLimits``): ``move_seconds`` 1, ``match_seconds`` 30 (a bot's thin
 games are played in, so only a bot that keeps failing is affected), ``sandbox`` (``sandbox.Limits``: 1 GB
 per process, 1.5 GB in all, 32 processes).
 
+The referee alone (what exercise 11's grading uses; nothing else of the arena's modules is public):
+``play_game(game, players, round, start, seeds, limits) -> GameRecord`` with players that have ``bot``,
+``sandboxed``, ``begin(seed)``, ``choose(state, seconds)`` and ``close()`` (``BuiltinPlayer(Bot(name,
+builtin=name), game)`` for a built-in; raise ``Failure(reason, detail)`` to forfeit), and ``game_seeds(seed, spec,
+key)`` for the seeds of a game key.
+
 Pictures: ``coursekit.plots.arena``: ``plot_ratings(ratings, ax=None)``, ``plot_win_matrix(matrix, ax=None)``,
 ``plot_arena(results, ratings=None)``.
 """
@@ -80,6 +86,7 @@ _EXPORTS = {
     "ArenaGame": "games", "BadMove": "games", "parse_game": "games",
     "Ratings": "ratings", "bradley_terry": "ratings", "fit_ratings": "ratings", "goal_rates": "ratings",
     "REASONS": "referee", "ArenaLimits": "referee", "GameRecord": "referee", "play_game": "referee",
+    "BuiltinPlayer": "referee", "Failure": "referee", "game_seeds": "schedule",
     "Results": "results", "WinMatrix": "results", "Arena": "run",
 }
 __all__ = sorted(_EXPORTS)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from coursekit.arena.bots import Bot
 from coursekit.arena.games import parse_game
-from coursekit.arena.pool import PlayerPool
+from coursekit.arena.pool import PlayerPool, play_key
 from coursekit.arena.referee import GameRecord
 
 _POOLS: dict[str, PlayerPool] = {}  # run id -> this worker process's players
@@ -25,8 +25,6 @@ _LOCK = threading.Lock()
 
 def play_batch(run: dict, bots: list[Bot], keys: list[tuple]) -> list[dict]:
     """On a worker: play one batch's games with this worker's players of the run; the records as dicts."""
-    from coursekit.arena.run import play_key
-
     with _LOCK:
         pool = _POOLS.get(run["id"])
         if pool is None:

@@ -14,7 +14,8 @@ from typing import Iterator, Sequence, Union
 
 from coursekit.arena.bots import Bot
 from coursekit.arena.games import ArenaGame
-from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, SandboxPlayer, make_player
+from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, GameRecord, SandboxPlayer, make_player, play_game
+from coursekit.arena.schedule import game_seeds
 
 DEFAULT_MAX_ALIVE = 48  # sandboxes alive at once (about 30 MB each)
 
@@ -125,3 +126,10 @@ class PlayerPool:
         for player in players:
             player.close()
         self.spawner.shutdown(wait=True)
+
+
+def play_key(game: ArenaGame, players: dict, key: tuple, seed: int, limits: ArenaLimits) -> GameRecord:
+    """Play the game of a key (first, second, round, start) with the players of those bots, seeded from the key."""
+    first, second, round_, start = key
+    seated = [players[first]] + ([players[second]] if second else [])
+    return play_game(game, seated, round_, start, game_seeds(seed, game.spec, key), limits)

@@ -18,20 +18,13 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, load_bots
 from coursekit.arena.games import ArenaGame, parse_game
-from coursekit.arena.pool import DEFAULT_MAX_ALIVE, PlayerPool
-from coursekit.arena.referee import ArenaLimits, GameRecord, play_game
+from coursekit.arena.pool import DEFAULT_MAX_ALIVE, PlayerPool, play_key
+from coursekit.arena.referee import ArenaLimits, GameRecord
 from coursekit.arena.results import Results, journal_path, read_journal
-from coursekit.arena.schedule import Batch, game_seeds, plan
+from coursekit.arena.schedule import Batch, plan
 
 MAX_JOBS = 256
 COMPATIBLE = ("game", "seed", "move_seconds", "match_seconds", "load_seconds", "sandboxed")  # what reuse needs equal
-
-
-def play_key(game: ArenaGame, players: dict, key: tuple, seed: int, limits: ArenaLimits) -> GameRecord:
-    """Play the game of a key (first, second, round, start) with the players of those bots, seeded from the key."""
-    first, second, round_, start = key
-    seated = [players[first]] + ([players[second]] if second else [])
-    return play_game(game, seated, round_, start, game_seeds(seed, game.spec, key), limits)
 
 
 class Arena:

@@ -43,7 +43,7 @@ class TablePlayer:
     sandboxed = False
 
     def __init__(self, moves: dict, why: str, name: str = "your bot") -> None:
-        from coursekit.arena.bots import Bot
+        from coursekit.arena import Bot
 
         self.bot = Bot(name, builtin="table")
         self.moves, self.why = moves, why
@@ -53,7 +53,7 @@ class TablePlayer:
 
     def choose(self, st: dict, seconds: float) -> Any:
         """The learner's answer on this state, or a crash when choose() gave none."""
-        from coursekit.arena.referee import Failure
+        from coursekit.arena import Failure
 
         n = st["n"]
         if n not in self.moves:
@@ -70,10 +70,7 @@ class TablePlayer:
 def play_against(moves: dict, why: str, opponent: str, starts: tuple, seats: tuple, rounds: int, game: str = GAME,
                  seed: int = SEED) -> list:
     """The referee's records of the learner's table bot against a built-in bot (the arena's rules and seeds)."""
-    from coursekit.arena.bots import Bot
-    from coursekit.arena.games import parse_game
-    from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, play_game
-    from coursekit.arena.schedule import game_seeds
+    from coursekit.arena import ArenaLimits, Bot, BuiltinPlayer, game_seeds, parse_game, play_game
 
     game_spec = parse_game(game)
     me = TablePlayer(moves, why)
