@@ -153,18 +153,41 @@ def builtins_for(game: Union[str, ArenaGame]) -> tuple[str, ...]:
     return ("random", "optimal", "mcts:N")
 
 
+NBGRADER_ASSIGNMENT = "ex11"  # the class tournament's exercise, as `python -m coursekit nbgrader` names it
+
+
+def nbgrader_bots(folder: Path) -> list[tuple[Path, str]]:
+    """One bot per student from nbgrader's layout (submitted/<student>/<assignment>/*.ipynb), named after the student.
+
+    Each student's notebook of assignment ex11 when there is one, else of the last assignment they handed in.
+    """
+    out = []
+    for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink()):
+        handed = sorted(q for q in student.glob("*/*") if q.suffix in (".py", ".ipynb") and q.is_file()
+                        and not q.is_symlink() and not q.name.startswith((".", "_")))
+        preferred = [q for q in handed if q.parent.name == NBGRADER_ASSIGNMENT] or handed[-1:]
+        if preferred:
+            out.append((preferred[0], student.name))
+    return out
+
+
 def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "subtraction") -> list[Bot]:
     """Bots from paths (files, or folders of .py and .ipynb files) and built-in names, with unique names."""
     game = parse_game(game)
     if isinstance(specs, (str, Path)):
         specs = [specs]
     files: list[Path] = []
+    students: dict[Path, str] = {}  # nbgrader's layout: a bot named after its student, not its file
     builtin: list[str] = []
     for spec in specs:
         path = Path(spec)
         if path.is_dir() and not path.is_symlink():
             found = sorted(p for p in path.iterdir() if p.suffix in (".py", ".ipynb")
                            and not p.name.startswith((".", "_")) and (p.is_symlink() or not p.is_dir()))
+            if not found:
+                layout = nbgrader_bots(path)
+                students.update(layout)
+                found = [p for p, _ in layout]
             files += found  # symlinks and other odd files among them: each a bot with a named problem
         elif path.is_symlink() or path.is_file() or (path.exists() and path.suffix in (".py", ".ipynb")):
             files.append(path)
@@ -176,11 +199,11 @@ def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "
             builtin.append(name)
     names: dict[str, int] = {}
     for p in files:
-        names[safe_name(p.stem)] = names.get(safe_name(p.stem), 0) + 1
+        names[safe_name(students.get(p, p.stem))] = names.get(safe_name(students.get(p, p.stem)), 0) + 1
     bots: list[Bot] = []
     taken = set(builtin)
     for p in files:
-        stem = safe_name(p.stem)
+        stem = safe_name(students.get(p, p.stem))
         name = stem if names[stem] == 1 else safe_name(f"{p.parent.name}/{p.stem}")
         if name in taken:
             name = safe_name(p.name) if safe_name(p.name) not in taken else safe_name(f"{p.parent.name}/{p.name}")
