@@ -191,3 +191,36 @@ def test_the_stepper_counts_one_iteration_in_the_singular():
     assert stepper.message.text == "1 iteration so far."
     stepper.step.click()
     assert stepper.message.text == "2 iterations so far."
+
+
+def test_predict_mode_asks_where_selection_goes_before_step_shows_it():
+    stepper = MCTSStepper(n=22, seed=1, predict=True)
+    stepper.step.click()  # no pick yet: nothing runs, the widget asks for one
+    assert stepper.search.iterations == 0 and "Pick where selection goes first" in stepper.message.text
+    assert stepper.guess.options == ("stay at 22",)
+    assert stepper.predict_step("stay at 22").startswith("Right: selection stayed at 22")
+    while stepper.search.root.untried:
+        stepper.predict_step("stay at 22")
+    assert stepper.guess.options == ("stay at 22", "-3 (to 19)", "-5 (to 17)", "-11 (to 11)")
+    for _ in range(6):  # from now on UCB1 decides: the widget's verdict is what select() did, with the scores
+        scores = stepper.ucb1_scores()
+        best = max(scores, key=scores.get)  # the first of equals, as select() breaks ties
+        message = stepper.predict_step(f"-{best} (to {22 - best})")
+        assert stepper.last.selected[0] == best and message.startswith("Right: selection took")
+        assert all(f"-{m}: {s:.3f}" in message for m, s in scores.items())
+        assert stepper.guess.value is None  # the next Step asks again
+    worst = min(stepper.ucb1_scores(), key=stepper.ucb1_scores().get)
+    message = stepper.predict_step(f"-{worst} (to {22 - worst})")
+    assert message.startswith(f"Not quite: you picked -{worst}") and stepper.message.kind == "lose"
+    right = sum(p == g for p, g in stepper.predictions)
+    assert f"({right} of {len(stepper.predictions)} right)" in message
+    with pytest.raises(ValueError, match="pick one of"):
+        stepper.predict_step("-7")
+    stepper.run10.click()  # Run needs no prediction
+    assert stepper.search.iterations == len(stepper.predictions) + 10
+
+
+def test_predict_mode_is_off_by_default():
+    stepper = MCTSStepper(n=22, seed=1)
+    stepper.step.click()
+    assert stepper.search.iterations == 1 and stepper.guess not in stepper.children

@@ -97,8 +97,8 @@ class MCTSStepper(CourseWidget):
         self.tree_text = FigureText(self.tree)  # the tree in words, for screen readers (issue 30)
         self.message = MessageBar()
         self.predict = bool(predict)  # predict mode: Step asks where selection goes before it shows it
-        self.guess = w.ToggleButtons(options=[], value=None, description="selection goes to",
-                                     style={"description_width": "initial", "button_width": "auto"})
+        self.guess = w.ToggleButtons(options=[], value=None,
+                                     style={"button_width": "auto"})  # where selection goes next
         self.predictions: list[tuple[str, str]] = []  # (picked, what selection did), one per predicted Step
         self.on_click(self.step, self.predicted_step if self.predict else lambda: self.advance(1))
         self.on_click(self.run10, lambda: self.advance(10))
@@ -106,7 +106,7 @@ class MCTSStepper(CourseWidget):
         self.on_click(self.reset, self.restart)
         controls = w.HBox([self.start, self.seed, self.transpositions, self.step, self.run10, self.run100,
                            self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        asked = [w.HBox([w.HTML("<b>Predict:</b> before Step, pick where selection goes"), self.guess],
+        asked = [w.HBox([w.HTML("<b>Predict:</b> where will selection go on the next Step?"), self.guess],
                         layout=w.Layout(flex_flow="row wrap", align_items="center"))] if self.predict else []
         super().__init__([controls, *asked, self.message, w.HBox([self.table, self.phases], layout=w.Layout(
             align_items="flex-start")), self.tree, self.tree_text])

@@ -1,0 +1,94 @@
+"""Lesson 08's practice questions: one child's UCB1 score (a faded example), and backpropagate as a Parsons problem."""
+
+from __future__ import annotations
+
+import math
+
+from coursekit.grading.cases import Case, Question, Slip
+from coursekit.mcts import outcome
+
+ROOT2 = math.sqrt(2)
+
+
+def ucb1_score(wins: float, visits: int, parent_visits: int, c: float = ROOT2) -> float:
+    """UCB1 as lesson 08 writes it: the child's win rate plus c times sqrt(ln N / n)."""
+    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def no_root(wins: float, visits: int, parent_visits: int, c: float = ROOT2) -> float:
+    """The slip of leaving out the square root."""
+    return wins / visits + c * math.log(parent_visits) / visits
+
+
+def swapped(wins: float, visits: int, parent_visits: int, c: float = ROOT2) -> float:
+    """The slip of swapping the child's and the parent's visits under the root."""
+    return wins / visits + c * math.sqrt(math.log(visits) / parent_visits)
+
+
+NO_ROOT = "the square root is missing: the bonus is c * sqrt(ln N / n)"
+SWAPPED = "N and n swapped: the logarithm takes the parent's visits N, the division the child's visits n"
+UCB1_CASES = [((1, 1, 3), {}), ((9, 29, 1000), {}), ((847, 947, 1000), {}), ((2, 4, 10), {"c": 0})]
+
+
+def ucb1_case(args: tuple, options: dict) -> Case:
+    """One practice test of ucb1_score, with its slips (those that give another number here)."""
+    shown = ", ".join([*map(str, args), *(f"{k}={v}" for k, v in options.items())])
+    right = ucb1_score(*args, **options)
+    slips = [Slip(says, answer=wrong(*args, **options), tol=1e-9) for says, wrong in ((NO_ROOT, no_root),
+             (SWAPPED, swapped)) if not math.isclose(wrong(*args, **options), right, rel_tol=1e-9)]
+    return Case(f"ucb1_score({shown})", right, tol=1e-9, slips=slips)
+
+
+def nodes(*pairs: tuple) -> list[dict]:
+    """A path of nodes as the Parsons problem's dicts, from (visits, wins) pairs."""
+    return [{"visits": v, "wins": w} for v, w in pairs]
+
+
+def backpropagate(path: list, to_move: list, winner, root_too: bool = True, root_as_mover: bool = False,
+                  mover_shift: int = 0) -> None:
+    """Lesson 08's backpropagate on dict nodes (the flags make its slips)."""
+    root = path[0]
+    if root_too:
+        root["visits"] += 1
+        root["wins"] += outcome(winner, to_move[0]) if root_as_mover else 1 - outcome(winner, to_move[0])
+    for node, mover in zip(path[1:], to_move[mover_shift:] if mover_shift else to_move):
+        node["visits"] += 1
+        node["wins"] += outcome(winner, mover)
+
+
+def after(path: list, to_move: list, winner, **slip) -> list[tuple]:
+    """The path's (visits, wins) after one backpropagation."""
+    path = [dict(node) for node in path]
+    backpropagate(path, to_move, winner, **slip)
+    return [(node["visits"], node["wins"]) for node in path]
+
+
+# a path 22 -> 17 -> 14 -> 3 (players 1, 2, 1, 2 to move there), as the tree held it before the iteration
+PATH = ((10, 4.0), (6, 5.0), (4, 1.0), (1, 1.0))
+TO_MOVE = (1, 2, 1, 2)
+BACKPROP_SLIPS = (("the root gets a visit too, and the result for the opponent of the player to move there",
+                   {"root_too": False}),
+                  ("the root counts the result for the opponent of the player to move there (1 - outcome)",
+                   {"root_as_mover": True}),
+                  ("each node's wins go to the player to move there; they belong to the player who moved into it",
+                   {"mover_shift": 1}))
+
+
+def backprop_case(winner, label: str) -> Case:
+    """One practice test of the learner's backpropagate on a copy of PATH, with the slips."""
+    expr = (f"(lambda path: (backpropagate(path, {list(TO_MOVE)}, {winner}), "
+            f"[(node['visits'], node['wins']) for node in path])[1])({nodes(*PATH)})")
+    right = after(nodes(*PATH), list(TO_MOVE), winner)
+    slips = [Slip(says, answer=after(nodes(*PATH), list(TO_MOVE), winner, **flags), tol=1e-12)
+             for says, flags in BACKPROP_SLIPS if after(nodes(*PATH), list(TO_MOVE), winner, **flags) != right]
+    return Case(expr, right, tol=1e-12, label=label, slips=slips)
+
+
+QUESTIONS = [
+    Question("08.p1", "ucb1_score(wins, visits, parent_visits, c): one child's UCB1", "function",
+             cases=[ucb1_case(args, options) for args, options in UCB1_CASES]),
+    Question("08.p2", "backpropagate(path, to_move, winner): the lines in order (a Parsons problem)", "function",
+             cases=[backprop_case(1, "path 22 → 17 → 14 → 3, player 1 wins: (visits, wins) of each node after"),
+                    backprop_case(2, "the same path, player 2 wins"),
+                    backprop_case(None, "the same path, a draw (winner None: half a win each)")]),
+]
