@@ -51,3 +51,30 @@ def test_measure_counts_text_objects_and_glyph_labels_at_the_scale_they_are_show
     assert sizes["glyphs"] == pytest.approx(9 * 100 / 72 * 0.5)
     assert wide.smallest_px < MIN_TEXT_PX and not wide.fits(500)
     assert measure(fig, shown_width=1200, tight=False).smallest_px == pytest.approx(min(sizes.values()) * 2)
+
+
+SEARCH_TREES = [name for name in CASES if "search_tree" in name or "stepper" in name]
+
+
+@pytest.mark.parametrize("name", SEARCH_TREES)
+def test_no_search_tree_label_is_crossed_by_an_edge_a_disc_or_another_label(name):
+    """Issue 28: the wins/visits and move labels of lesson 08's and the dashboard's trees stand clear of every edge
+    (as seen, rim to rim), every disc and each other, inside the picture."""
+    from coursekit.plots.search_tree import label_crossings
+
+    shown = CASES[name]()
+    tree = next(ax for ax in shown.fig.axes if hasattr(ax, "course_labels"))
+    assert len(tree.course_labels["labels"]) > 10, "the labels were not recorded"
+    crossings = label_crossings(tree)
+    assert not crossings, f"{name}: {crossings}"
+
+
+def test_label_crossings_finds_a_label_on_an_edge():
+    from coursekit.plots.search_tree import label_crossings
+
+    shown = CASES[SEARCH_TREES[0]]()
+    tree = next(ax for ax in shown.fig.axes if hasattr(ax, "course_labels"))
+    (p, q), (kind, text, _) = tree.course_labels["edges"][0], tree.course_labels["labels"][0]
+    middle = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    tree.course_labels["labels"][0] = (kind, text, (middle[0] - 5, middle[1] - 5, middle[0] + 5, middle[1] + 5))
+    assert any("crossed by an edge" in found for found in label_crossings(tree))

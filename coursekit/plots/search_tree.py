@@ -168,8 +168,9 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
     diameter[0] = 30.0
     radius = diameter / 2
 
-    segments, colours, widths, styles = [], [], [], []
+    segments, colours, widths, styles, visible = [], [], [], [], []
     for e in g.es:
+        visible.append(_between_discs(xy[e.source], xy[e.target], radius[e.source], radius[e.target]))
         target_moves = g.vs[e.target]["moves"]
         hot = target_moves in on_path and bool(path)
         new = hot and expanded is not None and target_moves == path
@@ -180,10 +181,22 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
     if segments:
         ax.add_collection(LineCollection(segments, colors=colours, linewidths=widths, linestyles=styles, zorder=1))
 
-    # labels: the position on each disc, wins/visits below it (alternate lines where neighbours are close)
+    # labels: the position on each disc, wins/visits below it (alternate lines where neighbours are close), or
+    # beside the disc where an edge to a child would cross it; no label meets an edge (as seen, between the
+    # discs), a disc or another label (issue 28)
     taken = []                                                      # boxes already used by labels and discs
     for (x, y), r in zip(xy, radius):
         taken.append(_box(x, y, 2 * r, 2 * r))
+    placed = []                                                     # (kind, text, box) of every label drawn
+
+    room = _axes_points(ax)
+
+    def free(box) -> bool:
+        if box[0] < 2 or box[2] > room[0] - 2 or box[3] > room[1] - 2:  # inside the picture, not cut at its edge
+            return False
+        return not any(_boxes_meet(box, other) for other in taken) and \
+            not any(_segment_meets_box(p, q, box) for p, q in visible)
+
     names, counts = [], []
     stagger = {}
     for level in range(1, int(levels.max()) + 1 if len(levels) else 1):
@@ -198,9 +211,20 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
         if i == 0:
             continue
         text = f"{wins:g}/{n}"
-        cy = y + radius[i] + 2 + line_height / 2 + (line_height if stagger.get(i) else 0)
-        counts.append((x, cy, text, FONT, "normal", TEXT, "center", "center", 1.2))
-        taken.append(_box(x, cy, text_width(text, FONT), line_height))
+        tw, r = text_width(text, FONT), radius[i]
+        low = float(radius[levels == levels[i]].max())  # one set of lines for a level: staggered rows line up
+        below = [(x, y + low + 2 + line_height / 2), (x, y + low + 2 + 1.5 * line_height)]
+        if stagger.get(i):
+            below.reverse()
+        beside = [(x + r + 3 + tw / 2, y), (x - r - 3 - tw / 2, y),
+                  (x + r + 2 + tw / 2, y + r + line_height / 2), (x - r - 2 - tw / 2, y + r + line_height / 2),
+                  (x + r + 2 + tw / 2, y - r / 2 - line_height / 2), (x - r - 2 - tw / 2, y - r / 2 - line_height / 2),
+                  (x, y + low + 2 + 2.5 * line_height)]
+        spots = [(cx, cy) for cx, cy in below + beside]
+        cx, cy = next((c for c in spots if free(_box(*c, tw, line_height))), spots[0])
+        counts.append((cx, cy, text, FONT, "normal", TEXT, "center", "center", 1.2))
+        taken.append(_box(cx, cy, tw, line_height))
+        placed.append(("count", text, taken[-1]))
 
     # moves: beside the edge's middle (outwards), else just above the child's disc, else left out
     moves, dropped = [], 0
@@ -214,17 +238,15 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
             nx, ny = -nx, -ny
         side = -1.0 if x1 < x0 - 0.5 else 1.0                       # outwards: left edges' labels on the left
         offset = w / 2 * abs(nx) + h / 2 * abs(ny) + 2.5
-        beside = (x0 + 0.5 * (x1 - x0) + side * nx * offset, y0 + 0.5 * (y1 - y0) + side * ny * offset)
-        above = (x1, y1 - radius[target] - 2 - h / 2)               # on its own edge's end, on a white box
-        for (cx, cy), own_edge_ok in ((beside, False), (above, True)):
+        spots = [(x0 + t * (x1 - x0) + k * nx * offset, y0 + t * (y1 - y0) + k * ny * offset)
+                 for t in (0.5, 0.4, 0.6, 0.3, 0.7) for k in (side, -side)]  # beside the edge, never on it
+        for cx, cy in spots:
             box = _box(cx, cy, w, h)
-            if any(_boxes_meet(box, other) for other in taken):
-                continue
-            if any(_segment_meets_box(p, q, box) for (p, q), pair in zip(segments, ends)
-                   if not (own_edge_ok and pair == (source, target))):
+            if not free(box):
                 continue
             moves.append((cx, cy, label, FONT, "normal", NEUTRAL, "center", "center", 1.2))
             taken.append(box)
+            placed.append(("move", label, box))
             break
         else:
             dropped += 1
@@ -257,6 +279,32 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
     for k, (colour, note) in enumerate(reversed(notes)):
         lines.append((8, height - 4 - k * line_height, note, FONT, "normal", colour, "left", "bottom", 1.2))
     add_labels(ax, lines, zorder=5)
+    ax.course_labels = {"labels": placed, "edges": visible, "discs": taken[:len(xy)]}  # for label_crossings
+
+
+def _between_discs(p, q, rp: float, rq: float) -> tuple:
+    """The part of the edge p-q a reader sees: from the rim of one disc to the rim of the other."""
+    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+    length = float(np.hypot(*(q - p))) or 1.0
+    unit = (q - p) / length
+    return tuple(p + unit * min(rp, length / 2)), tuple(q - unit * min(rq, length / 2))
+
+
+def label_crossings(ax) -> list[str]:
+    """Every wins/visits or move label of a drawn search tree that an edge, a disc or another label crosses."""
+    layout = getattr(ax, "course_labels", None)
+    if layout is None:
+        raise ValueError("label_crossings needs axes drawn by draw_search_tree or SearchTreeFigure")
+    found = []
+    labels = layout["labels"]
+    width, height = _axes_points(ax)
+    for k, (kind, text, box) in enumerate(labels):
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+            found.append(f"{kind} {text!r} cut at the picture's edge")
+        found += [f"{kind} {text!r} crossed by an edge" for p, q in layout["edges"] if _segment_meets_box(p, q, box, 0)]
+        found += [f"{kind} {text!r} on a disc" for disc in layout["discs"] if _boxes_meet(box, disc, 0)]
+        found += [f"{kind} {text!r} meets {other!r}" for _, other, b in labels[k + 1:] if _boxes_meet(box, b, 0)]
+    return found
 
 
 class SearchTreeFigure:
