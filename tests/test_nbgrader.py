@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -76,6 +77,12 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
     return result
 
 
+def _grade(args: list[str]) -> None:
+    from coursekit.grading.batch import main as grade_main
+
+    assert grade_main(args) == 0
+
+
 def _filled_in(release, source):
     """The release notebook with the source's solution cells and model answers written in: a worked submission."""
     by_id = {c.metadata["nbgrader"]["grade_id"]: c for c in source.cells if "nbgrader" in c.metadata}
@@ -109,9 +116,23 @@ def test_nbgrader_releases_without_answers_and_autogrades_solution_full_blank_ze
         target = course / "submitted" / student / assignment / released.name
         target.parent.mkdir(parents=True)
         nbformat.write(nb, target)
-    _run(["autograde", assignment, "--create"], course)
+    graded = _run(["autograde", assignment, "--create"], course)
+    assert "db_assignments" not in graded.stdout + graded.stderr  # a config nbgrader 0.9 knows, without warnings
     _run(["export"], course)
     rows = {line.split(",")[3]: line.split(",") for line in (course / "grades.csv").read_text().splitlines()[1:]}
     automatic = sum(q.max_points for q in questions(exercise) if not q.manual)
     assert float(rows["worked"][7]) == automatic  # raw score: every autograded point, written answers not yet marked
     assert float(rows["blank"][7]) == 0
+    assert (course / "answer_key").stat().st_mode & 0o077 == 0 and (course / "source").stat().st_mode & 0o077 == 0
+
+    # the course's grader on nbgrader's submitted/ folder: rows by student, the written answers read, no errors,
+    # its own outputs beside nbgrader's grades.csv and feedback/ (never over them)
+    ours = course / "course-grades.csv"
+    _grade([str(course / "submitted"), "--out", str(ours), "--feedback", str(course / "course-feedback"),
+            "--timeout", "60"])
+    records = {r["student"]: r for r in json.loads(ours.with_suffix(".json").read_text())}
+    assert sorted(records) == ["blank", "worked"]
+    assert records["worked"]["points"] == automatic and records["blank"]["points"] == 0
+    assert not records["worked"]["messages"], records["worked"]["messages"]
+    written = [t for q in records["worked"]["questions"].values() if q["manual"] for t in q["tests"]]
+    assert written and all("no answer yet" not in t["message"] for t in written)

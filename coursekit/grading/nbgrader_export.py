@@ -4,7 +4,8 @@ For each solution notebook NN it writes `source/exNN/NN_name.ipynb` with nbgrade
 `### BEGIN SOLUTION` and `### END SOLUTION` in solution cells (the hint kept as a comment above the region),
 written answers as manually graded markdown cells holding the model answer, and after each question one
 autograded test cell per test (its points, grade id `qNN_K_tM`), hidden tests between `### BEGIN HIDDEN TESTS`
-and `### END HIDDEN TESTS`. `nbgrader generate_assignment exNN` then makes the student version.
+and `### END HIDDEN TESTS`. `nbgrader generate_assignment exNN` then makes the student version. The answer key is copied
+to `answer_key/` beside them (mode 700), and nbgrader_config.py points autograde's kernels at it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import copy
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Optional
@@ -30,7 +32,8 @@ import os
 c = get_config()  # noqa: F821 - defined by traitlets when it loads this file
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.course_id = {course_id!r}
-c.CourseDirectory.db_assignments = [{assignments}]
+# the answer key (hidden tests, expected values) for autograde's kernels: this folder's answer_key/, yours only
+os.environ.setdefault("COURSEKIT_ANSWER_KEY", os.path.join(c.CourseDirectory.root, "answer_key"))
 c.ClearSolutions.code_stub = {{"python": "raise NotImplementedError('write your solution here')"}}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.ExecutePreprocessor.timeout = 120
@@ -107,6 +110,7 @@ def nbgrader_notebook(solution) -> "nbformat.NotebookNode":
         cell.metadata.pop("execution", None)
         cell.metadata.pop("tags", None)
         if cell.cell_type != "code":
+            cell.source = cell.source.replace("between the triple quotes", "in the answer cell below")
             cells.append(cell)
             continue
         cell.outputs, cell.execution_count = [], None
@@ -163,9 +167,21 @@ def export(solutions: Path, target: Path, course_id: str = "games-of-chance-and-
         out.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nbgrader_notebook(nbformat.read(path, as_version=4)), out)
         written.append(out)
-    assignments = ", ".join(f"dict(name={n!r})" for n in names)
-    (target / "nbgrader_config.py").write_text(CONFIG.format(course_id=course_id, assignments=assignments))
+    (target / "nbgrader_config.py").write_text(CONFIG.format(course_id=course_id))
+    _copy_answer_key(target)
     return written
+
+
+def _copy_answer_key(target: Path) -> None:
+    """The answer key beside the course (autograde reads it), readable by its owner only, as source/ is."""
+    from coursekit.grading.registry import answer_key_dir
+
+    key = target / "answer_key"
+    if key.exists():
+        shutil.rmtree(key)
+    shutil.copytree(answer_key_dir(), key, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in (target, key, target / "source"):
+        folder.chmod(0o700)
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -187,6 +203,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{str(target)!r} is a file, not a folder", file=sys.stderr)
         return 2
     written = export(solutions, target, args.course_id)
-    print(f"wrote {len(written)} assignments to {target / 'source'} and {target / 'nbgrader_config.py'}; "
+    print(f"wrote {len(written)} assignments ({', '.join(p.parent.name for p in written)}) to {target / 'source'}, "
+          f"{target / 'nbgrader_config.py'} and the answer key {target / 'answer_key'} (yours only); "
           f"next: cd {target} && nbgrader generate_assignment ex02")
     return 0
