@@ -7,6 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONDA_NAMES = {"python-igraph": "igraph"}
+HUB_PACKAGES = {"nbgitpuller": ">=1.2", "voila": ">=0.5"}  # the links and the dashboards on a hub
 
 
 def _runtime_dependencies() -> dict[str, str]:
@@ -35,7 +36,7 @@ def _binder_packages() -> tuple[dict[str, str], str]:
 
 def test_binder_environment_has_the_runtime_packages_and_nothing_else():
     packages, _ = _binder_packages()
-    assert packages == _runtime_dependencies()
+    assert packages == {**_runtime_dependencies(), **HUB_PACKAGES}
 
 
 def test_binder_pins_one_python_version_the_course_supports():
@@ -48,5 +49,7 @@ def test_binder_pins_one_python_version_the_course_supports():
 def test_post_build_installs_the_course_and_its_kernel():
     script = (ROOT / "binder" / "postBuild").read_text()
     assert script.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in script
-    assert "pip install --no-deps -e ." in script and "ipykernel install" in script
+    # not editable: Zero to JupyterHub mounts each user's volume over the home folder the image was built in
+    assert "pip install --no-deps ." in script and " -e " not in script and "ipykernel install" in script
+    assert '"template": "course"' in script and '"cull_idle_timeout"' in script
     assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111
