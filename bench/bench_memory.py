@@ -40,8 +40,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="notebooks to measure (default: every lesson and dashboard)")
     args = parser.parse_args()
-    paths = [Path(p) for p in args.notebooks] or [*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
-                                                   *sorted((ROOT / "notebooks" / "demos").glob("*.ipynb"))]
+    paths = [Path(p).resolve() for p in args.notebooks] or [  # resolved: each kernel runs in its notebook's folder
+        *sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
+        *sorted((ROOT / "notebooks" / "demos").glob("*.ipynb"))]
     print(f"peak memory of a fresh kernel running each notebook (limit {LIMIT_MB} MB per user):")
     worst = 0
     for path in paths:
