@@ -39,6 +39,36 @@ def demo_arena(page, expect):
     type_into(widget, "bots folder", "no/such/folder")
     click(widget, "Start")
     expect(message(widget)).to_contain_text("There is no folder 'no/such/folder'")
+    out_of_range(page, widget, expect)
+
+
+def out_of_range(page, widget, expect):
+    """Issue 28: the rounds and seed boxes answer out-of-range input with a message (no silent clamping, no
+    browser rounding), a 400-character token is echoed cut and wrapped, and the old result is dimmed."""
+    type_into(widget, "bots folder", "")
+    for typed, said in (("-5", "Rounds must be a whole number from 1 to 50, not '-5'"),
+                        ("100000", "Rounds must be a whole number from 1 to 50, not '100000'"),
+                        ("1e9", "Rounds must be a whole number from 1 to 50, not '1e9'")):
+        type_into(widget, "rounds", typed)
+        click(widget, "Start")
+        expect(message(widget)).to_contain_text(said)
+    expect(widget).to_have_class(re.compile(r"course-stale"))  # the old leaderboard dimmed beside the message
+    keep_screenshot(page, "voila_arena_rounds_message", widget)
+    type_into(widget, "rounds", "1")
+    for typed in ("1e9", "12345678901234567890"):
+        type_into(widget, "seed", typed)
+        click(widget, "Start")
+        expect(message(widget)).to_contain_text(f"The seed must be a whole number from 0 to 999999999, not '{typed}'")
+    type_into(widget, "seed", "0")
+    type_into(widget, "bots folder", "x" * 400)
+    click(widget, "Start")
+    expect(message(widget)).to_contain_text("There is no folder 'x")
+    text = message(widget).inner_text()
+    assert "x" * 41 not in text and "…" in text, f"the token is echoed whole: {len(text)} characters"
+    box = message(widget).bounding_box()
+    assert box["width"] <= 1280, f"the message is {box['width']:.0f} px wide"
+    keep_screenshot(page, "voila_arena_long_token", message(widget))
+    type_into(widget, "bots folder", "")
 
 
 def test_start_runs_the_example_bots_to_the_end_and_a_game_replays(voila_server, page):
