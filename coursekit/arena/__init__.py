@@ -21,9 +21,9 @@ Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game
 Bots (``coursekit.arena.bots``): ``load_bots(["bots/", "random", "optimal", "mcts:1000"], game) -> list[Bot]``:
 files and folders of ``.py``/``.ipynb`` (named by file stem), plus built-ins by name: ``random``, ``optimal``,
 ``mcts:N``, ``mixed:P`` (subtraction), ``timid``, ``bold`` (tournament). Built-ins run in the referee's process
-(trusted course code; timed, not limited); file bots always run sandboxed. A bot's source runs afresh before each
-of its games, with ``random`` (and numpy's global generator) seeded from the game's key, so ``choose`` must not
-rely on memory of earlier games, and every result is reproducible.
+(trusted course code; timed, not limited); file bots always run sandboxed. A bot's source runs once per sandbox; each
+of its games is a fresh fork of what the source left, with ``random`` (and numpy's global generator) seeded from the
+game's key, so ``choose`` cannot carry memory from one game to the next, and every result is reproducible.
 
 Running (``coursekit.arena.run``)::
 

@@ -1,12 +1,19 @@
 """The referee: it owns the game state, asks each bot for its move, checks it, keeps time, and logs every failure.
 
-A sandboxed bot is a `coursekit.sandbox.jail.Sandbox` (the grader's bubblewrap jail around its worker), kept
-alive across games; its source runs once per sandbox (notebook cells one by one, as a kernel would). Before every
-game the referee has the sandbox put back a deep copy of the names the source defined and seed `random` (and
-numpy's global generator, if the bot imported numpy) with the game's seed (coursekit.sandbox.botside), so every game
-meets the same fresh bot whatever it played before: results do not depend on the order of the games, the number
-of jobs, or an interruption. Each decision is one "call" request (`choose(state)`, the state
-encoded by `coursekit.sandbox.wire`) under the per-move time limit; only the decoded plain value comes back.
+A sandboxed bot is a `coursekit.sandbox.jail.Sandbox` (the bubblewrap jail around its worker), kept alive across
+games; its source runs once per sandbox (notebook cells one by one, as a kernel would), in the sandbox's template
+process. Every game is a fork of that template (`BotBegin`), seeded with the game's seed, and ends with its process
+(`BotEnd`; the template then kills whatever the game started and removes the files it wrote in /tmp), so module
+globals, function defaults, class attributes and imported modules are exactly what the source left, whatever
+earlier games did: results do not depend on the order of the games, the number of jobs, or an interruption. Each
+decision is one typed `Call` request (`choose(state)`, the state encoded by `coursekit.sandbox.wire`) under the
+per-move time limit; only the decoded plain value comes back. Anything malformed the sandbox sends is the bot's
+fault (`BadReply`: "garbage"), never the referee's error.
+
+Time: everything the bot's own code runs in a game is charged to it: starting the game (fork handlers, leftovers
+being cleared) counts against its per-match budget like its moves; the source's run once per sandbox is limited by
+`load_seconds`. A bot that stalls every way it can adds at most its own limits to the run, and after `strikes`
+expensive failures it is disqualified.
 
 What ends a game early (the bot at fault loses; it is logged with its reason and a one-line detail):
 
@@ -18,7 +25,8 @@ What ends a game early (the bot at fault loses; it is logged with its reason and
 | timeout | choose() ran past the per-move limit and was stopped inside the sandbox | the limit |
 | budget | the bot's thinking time in this game passed the per-match budget | the budget |
 | hung | no answer even after the grace period: the sandbox was killed, a new one starts next game | limit + grace |
-| died | the sandbox process died (killed itself or its parent, out of memory, a limit) | a restart |
+| died | the sandbox or the game's process died (killed itself or its parent, out of memory, a limit) | a restart |
+| restore | the game's fresh process could not be made ready (choose gone, a malformed answer) | its time |
 | load | the source did not define choose() (an import crash, a cell over the load time) | its load time |
 | start | the sandbox did not start | a start-up |
 | disqualified | the bot failed `strikes` times by timeout, budget, hung, died or start, or its source is broken: its
@@ -36,8 +44,8 @@ from typing import Any, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame, BadMove
-from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung
-from coursekit.sandbox.requests import BadReply, BotBase, BotBegin, BotSnapshot, Call, Cell, Request
+from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.sandbox.requests import BadReply, BotBegin, BotEnd, BotReady, Call, Cell, Request
 from coursekit.sandbox.text import clean
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode
 
@@ -213,9 +221,6 @@ class SandboxPlayer:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)
         seconds = self.limits.load_seconds
-        if not self._ask(BotBase(), seconds, "start").get("ok"):
-            self.close()
-            raise Failure("start", "the sandbox could not prepare the bot's namespace")
         deadline = time.monotonic() + seconds
         notes = []
         for number, source in enumerate(self.bot.cells, 1):
@@ -233,7 +238,7 @@ class SandboxPlayer:
                 raise Failure("load", self.broken)
             if reply.get("cell") == "error":
                 notes.append(f"cell {number}: {reply.get('error', '')}")
-        reply = self._ask(BotSnapshot(seconds), seconds, "load")
+        reply = self._ask(BotReady(seconds), seconds, "load")
         if not reply.get("ok"):
             why = "; ".join(notes)[:150] or reply.get("error") or "it defines no function choose(state)"
             self.broken = _cut(f"no choose(state) after running the source ({why})")
@@ -243,6 +248,10 @@ class SandboxPlayer:
         """One typed request; a dead or hung sandbox, or a reply of the wrong shape, becomes the bot's Failure."""
         try:
             return self.sandbox.ask(request, seconds + self.limits.grace)
+        except GameOver:  # the game's own process died; the loaded template lives on for the next game
+            kind = "died" if stage in ("move", "begin") else "load" if stage == "load" else "start"
+            raise Failure(kind, "its game's process died (it killed itself, ran out of memory or hit a limit)") \
+                from None
         except BadReply as error:
             kind = "garbage" if stage == "move" else "restore" if stage == "begin" else "load"
             if stage != "move":
@@ -260,20 +269,32 @@ class SandboxPlayer:
                                 "limit)") from None
 
     def begin(self, seed: int, seconds: Optional[float] = None) -> None:
-        """Get ready for a game: a live sandbox, the bot's names as its source left them, its random seeded.
+        """Get ready for a game: a live sandbox whose loaded template forks the game's own process, seeded.
 
-        The fresh copy is the bot's own code running (deep copies call its methods): it gets `seconds` (the game's
-        budget) and its time is charged to the bot; a copy that fails is a strike."""
+        Whatever runs then is the bot's own code (fork handlers, its stray processes being cleared): it gets
+        `seconds` (the game's budget), its time is charged to the bot, and a fresh copy that fails is a strike."""
         if self.broken:
             raise Failure("load", self.broken)
         if self.disqualified:
             raise Failure("disqualified", self.disqualified)
         self._start()
+        self.sandbox.drain()  # replies it forged in an earlier game answer nothing in this one
         seconds = min(self.limits.load_seconds, self.limits.match_seconds if seconds is None else seconds)
         reply = self._ask(BotBegin(int(seed), seconds), seconds, "begin")
         if not reply.get("ok"):
             self.close()  # the bot broke its own sandbox: a fresh one next game
             raise Failure("restore", f"its namespace could not be restored: {reply.get('error') or 'choose() is gone'}")
+
+    def end(self) -> None:
+        """The game is over: its process exits (nothing it changed reaches the next game)."""
+        if not self.alive:
+            return
+        try:
+            self.sandbox.ask(BotEnd(), self.limits.grace)
+        except (GameOver, BadReply):
+            pass  # the game's process is gone, or it answered nonsense on its way out: the template is fine
+        except (SandboxDied, SandboxHung):
+            self.close()
 
     def choose(self, state: dict, seconds: float) -> Any:
         """Ask the bot's choose(state) in its sandbox within `seconds`; the decoded answer, or a Failure."""
@@ -314,8 +335,20 @@ def play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds
               limits: ArenaLimits) -> GameRecord:
     """Play one game between the seated players (seat 0 first); any bot's failure loses it for that bot.
 
-    `seeds` are (the game's own seed, seat 0's seed, seat 1's seed).
+    `seeds` are (the game's own seed, seat 0's seed, seat 1's seed). At the end every player that has an `end()`
+    is told the game is over (a sandboxed bot's game process then exits).
     """
+    try:
+        return _play_game(game, players, round_, start, seeds, limits)
+    finally:
+        for player in players:
+            end = getattr(player, "end", None)
+            if end is not None:
+                end()
+
+
+def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seeds: Sequence[int],
+               limits: ArenaLimits) -> GameRecord:
     names = [p.bot.name for p in players]
     record = GameRecord(game.spec, names[0], names[1] if len(names) > 1 else None, round_, start, 0.0, None,
                         seconds=[0.0] * len(players), digests=[p.bot.digest for p in players])

@@ -25,7 +25,7 @@ import coursekit
 from coursekit.sandbox.requests import BadReply, Request
 from coursekit.sandbox.text import clean
 
-__all__ = ["BadReply", "Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap", "bwrap_command"]
+__all__ = ["BadReply", "GameOver", "Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap", "bwrap_command"]
 
 MAX_LINE = 16 * 1024 * 1024  # longest reply line accepted
 STARTUP_SECONDS = 60.0  # the worker must say it is ready within this long
@@ -39,6 +39,10 @@ class SandboxDied(Exception):
 
 class SandboxHung(Exception):
     """The worker did not answer in time (the submission ignores its time limit)."""
+
+
+class GameOver(SandboxDied):
+    """The process of one game (a fork of the sandbox's template) died; the template itself lives on."""
 
 
 @dataclass
@@ -226,6 +230,7 @@ class Sandbox:
             slot = next(_slots)
         self.limits = limits
         settings = asdict(limits)
+        settings["jailed"] = bool(use_bwrap)  # in its own PID namespace: a game's leftovers can all be killed
         if not use_bwrap:
             settings["processes"] = -1  # no jail: a process cap would count the grader's own user
         elif os.geteuid() == 0:
@@ -263,6 +268,23 @@ class Sandbox:
             raise SandboxDied() from None
         return self._wait_for(ident, seconds)
 
+    def drain(self, limit: int = MAX_LINE) -> int:
+        """Drop whatever the program wrote that no request asked for (call it while nothing is pending, e.g.
+        between two games): a reply forged ahead of time cannot answer a later request. Bytes dropped."""
+        dropped = len(self.buffer)
+        self.buffer.clear()
+        self.scanned = 0
+        fd = self.process.stdout.fileno()
+        while dropped <= limit:
+            ready, _, _ = select.select([fd], [], [], 0)
+            if not ready:
+                break
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break  # end of the pipe: the next request finds the sandbox dead
+            dropped += len(chunk)
+        return dropped
+
     def ask(self, request: Request, seconds: float) -> dict:
         """Send a typed request; its checked reply, or SandboxDied / SandboxHung / BadReply (the program's fault)."""
         return request.check(self.request(request.message(), seconds))
@@ -288,6 +310,8 @@ class Sandbox:
                 if isinstance(reply, dict) and type(reply.get("id")) is int and reply.get("id") == ident:
                     reply.pop("id")
                     return reply
+                if isinstance(reply, dict) and reply.get("id") == -1 and "game_over" in reply and ident > 0:
+                    raise GameOver()  # the template's notice: the game's process is gone
             left = deadline - time.monotonic()
             if left <= 0:
                 raise SandboxHung()

@@ -3,8 +3,8 @@
 Every request is a small frozen dataclass; `message()` is its JSON line (an "op" and plain fields, never code to
 evaluate for the sandbox's own machinery), and `check(reply)` returns the reply when its fields have the types that
 kind promises, else raises `BadReply`: whatever the program inside sends, a caller only ever sees a well-formed reply
-or the program's own fault. Grading's tests ask `Eval`, `Get`, `Sweep`; a bot's referee asks `BotBase`,
-`BotSnapshot`, `BotBegin`, `Call`; both run `Cell`s.
+or the program's own fault. Grading's tests ask `Eval`, `Get`, `Sweep`; a bot's referee asks `BotReady`,
+`BotBegin`, `Call`, `BotEnd`; both run `Cell`s.
 """
 
 from __future__ import annotations
@@ -151,21 +151,11 @@ def _flag(reply: dict) -> dict:
 
 
 @dataclass(frozen=True)
-class BotBase(Request):
-    """Remember the names the shell defined before the bot's source runs."""
-
-    op = "bot_base"
-
-    def _check(self, reply: dict) -> dict:
-        return _flag(reply)
-
-
-@dataclass(frozen=True)
-class BotSnapshot(Request):
-    """After the bot's source ran: keep its names; ok when it defines a callable choose."""
+class BotReady(Request):
+    """After the bot's source ran (in the template): ok when it defines a callable choose."""
 
     seconds: float
-    op = "bot_snapshot"
+    op = "bot_ready"
 
     def _check(self, reply: dict) -> dict:
         return _flag(reply)
@@ -173,7 +163,8 @@ class BotSnapshot(Request):
 
 @dataclass(frozen=True)
 class BotBegin(Request):
-    """A fresh copy of the bot for one game, its random generators seeded; ok when choose is callable."""
+    """A game's own process, forked from the loaded template, its random generators seeded; ok when choose is
+    callable."""
 
     seed: int
     seconds: float
@@ -183,7 +174,17 @@ class BotBegin(Request):
         return _flag(reply)
 
 
-KINDS = {k.op: k for k in (Ping, Cell, Eval, Get, Sweep, Call, BotBase, BotSnapshot, BotBegin)}
+@dataclass(frozen=True)
+class BotEnd(Request):
+    """The game is over: its process exits (and with it everything the game changed)."""
+
+    op = "bot_end"
+
+    def _check(self, reply: dict) -> dict:
+        return _flag(reply)
+
+
+KINDS = {k.op: k for k in (Ping, Cell, Eval, Get, Sweep, Call, BotReady, BotBegin, BotEnd)}
 
 
 def from_message(message: dict) -> Request:

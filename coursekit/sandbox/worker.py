@@ -106,33 +106,133 @@ def _run_cell(shell, source: str, seconds: float) -> dict:
     return {"cell": "ok"}
 
 
-BOT_OPS = ("bot_base", "bot_snapshot", "bot_begin")
+BOT_OPS = ("bot_ready", "bot_begin", "bot_end")
+GAME_END_CODE = 86  # the exit status of a game's process that ended because the referee said so
+_game = {"in": False, "jailed": False}
 
 
-def _bot(op: str, request: dict, namespace: dict) -> dict:
-    """The arena's typed bot requests (coursekit.sandbox.botside), each under its time limit."""
+def _bot(op: str, request: dict, namespace: dict, send, ident) -> "dict | None":
+    """The arena's typed bot requests: is choose defined (in the template), begin a game (fork), end it."""
     from coursekit.sandbox import botside
     from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
 
+    if op == "bot_end":
+        if _game["in"]:
+            send({"id": ident, "ok": True})
+            os._exit(GAME_END_CODE)
+        return {"ok": True}  # no game to end (its process died already)
+    if op == "bot_begin" and not _game["in"]:
+        return _fork_game(request, namespace, send)
+    if op == "bot_begin":
+        return {"ok": False, "error": "a game is already in progress"}
     try:
         with quiet(), TimeLimit(request.get("seconds")):
-            if op == "bot_base":
-                ok = botside.base(namespace)
-            elif op == "bot_snapshot":
-                ok = botside.snapshot(namespace)
-            else:
-                ok = botside.restore(namespace, int(request["seed"]))
+            ok = botside.ready(namespace)
     except TestTimeout:
         return {"ok": False, "error": f"stopped after {request.get('seconds')} s"}
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
-        try:
-            detail = str(error)
-        except Exception:
-            detail = ""
-        return {"ok": False, "error": f"{type(error).__name__}: {detail}"[:200]}
+        return {"ok": False, "error": _describe(error)}
     return {"ok": bool(ok)}
+
+
+def _describe(error: BaseException) -> str:
+    try:
+        detail = str(error)
+    except Exception:
+        detail = ""
+    return f"{type(error).__name__}: {detail}"[:200]
+
+
+def _fork_game(request: dict, namespace: dict, send) -> "dict | None":
+    """Fork this loaded template: the child plays one game and exits; the template waits, then clears up.
+
+    Nothing a game does (module globals, function defaults, class attributes, imported modules, processes it
+    started) outlives it: the next game forks afresh from the template, which no game ever touches."""
+    from coursekit.sandbox import botside
+    from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
+
+    files = _tmp_files() if _game["jailed"] else None
+    pid = os.fork()
+    if pid == 0:  # the game's process: seed it, say so, and serve the game's requests in the same loop
+        _game["in"] = True
+        if not _game["jailed"]:
+            os.setpgid(0, 0)
+        try:
+            with quiet(), TimeLimit(request.get("seconds")):
+                ok = botside.begin(namespace, int(request["seed"]))
+        except TestTimeout:
+            return {"ok": False, "error": f"stopped after {request.get('seconds')} s"}
+        except BaseException as error:
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            return {"ok": False, "error": _describe(error)}
+        return {"ok": bool(ok)}
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+            break
+        except InterruptedError:
+            continue
+    _clear_up(pid)
+    if files is not None:
+        _remove_new_files(files)
+    code = os.waitstatus_to_exitcode(status)
+    if code != GAME_END_CODE:
+        send({"id": -1, "game_over": code})  # the referee stops waiting for a game that has no process left
+    return None
+
+
+def _tmp_files() -> set:
+    """Every path under the jail's private /tmp now (before a game)."""
+    found = set()
+    for folder, dirs, names in os.walk("/tmp"):
+        found.update(os.path.join(folder, n) for n in dirs + names)
+    return found
+
+
+def _remove_new_files(before: set) -> None:
+    """Remove what a game wrote under /tmp (files it made are no memory for the next game)."""
+    for folder, dirs, names in os.walk("/tmp", topdown=True):
+        for name in list(dirs):
+            path = os.path.join(folder, name)
+            if path not in before:
+                shutil.rmtree(path, ignore_errors=True)
+                dirs.remove(name)
+        for name in names:
+            path = os.path.join(folder, name)
+            if path not in before:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+
+def _clear_up(pid: int) -> None:
+    """Kill whatever the game started: every other process of the jail (its PID namespace), or the game's group."""
+    import signal
+
+    try:
+        if _game["jailed"] and os.getpid() == 2:  # bwrap's init is 1, this template 2: the rest is the game's
+            os.kill(-1, signal.SIGKILL)
+        else:
+            os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+    if _game["jailed"] and os.getpid() == 2:  # wait until the jail's init has reaped them: none is seen next game
+        import time
+
+        me = str(os.getpid())
+        for _ in range(2000):
+            if not [e for e in os.listdir("/proc") if e.isdigit() and e not in ("1", me)]:
+                break
+            time.sleep(0.0005)
 
 
 def main(argv: list[str]) -> int:
@@ -143,7 +243,9 @@ def main(argv: list[str]) -> int:
         replies.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     try:
-        _confine(json.loads(argv[0]) if argv else {})
+        settings = json.loads(argv[0]) if argv else {}
+        _game["jailed"] = bool(settings.get("jailed"))
+        _confine(settings)
         os.chdir("/tmp/work")
         shell = _shell()
         from coursekit.sandbox.probe import answer
@@ -165,7 +267,9 @@ def main(argv: list[str]) -> int:
             elif op == "ping":
                 reply = {"pong": True}
             elif op in BOT_OPS:
-                reply = _bot(op, request, shell.user_ns)
+                reply = _bot(op, request, shell.user_ns, send, ident)
+                if reply is None:  # the template, after a game's process ended
+                    continue
             else:
                 reply = answer(request, shell.user_ns)
         except Exception as error:  # a malformed request must not end the worker
