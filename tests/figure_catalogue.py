@@ -43,6 +43,13 @@ def _widget_width(layout_max: Optional[str], page: float) -> float:
     return page
 
 
+# --- lesson 00 ------------------------------------------------------------------------------------------------
+def l00_course_map():
+    from coursekit.plots.course_map import course_map
+
+    return Shown(course_map())
+
+
 # --- lesson 03 ------------------------------------------------------------------------------------------------
 def l03_convergence():
     from coursekit.blackjack import exact_outcomes, play_games
