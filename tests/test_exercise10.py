@@ -27,6 +27,7 @@ from coursekit.tournament_transcripts import (
     play_learner_game,
     seed_methods_used,
 )
+from notebook_cells import run_cells
 
 ex10 = answer_key_module("10")
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,17 +38,8 @@ CLASS_CELL = "class TournamentGame"
 
 def namespace(path: Path, edit=None) -> dict:
     """Run a notebook's code cells but the check cells in a fresh dict; `edit(source)` may change the class cell."""
-    ns: dict = {}
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type != "code" or "check(" in cell.source:
-            continue
-        source = edit(cell.source) if edit and CLASS_CELL in cell.source else cell.source
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(compile(source, path.name, "exec"), ns)  # noqa: S102 - our own notebooks
-        except NotImplementedError:
-            pass  # an exercise stub at top level
-    return ns
+    return run_cells(path, edit=(lambda source: edit(source) if CLASS_CELL in source else source) if edit else None,
+                     quiet=True, stubs_ok=True)
 
 
 def score(ns: dict) -> dict:

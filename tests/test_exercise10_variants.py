@@ -13,6 +13,7 @@ import pytest
 from coursekit.grading import questions
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.runner import run_question
+from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "10_playing_to_win.ipynb"
@@ -471,11 +472,7 @@ def variant_notebook(name: str):
 
 
 def variant_namespace(name: str) -> dict:
-    ns: dict = {}
-    for cell in variant_notebook(name).cells:
-        if cell.cell_type == "code" and "check(" not in cell.source and "play_learner_game(" not in cell.source:
-            exec(compile(cell.source, name, "exec"), ns)  # noqa: S102 - our own variants
-    return ns
+    return run_cells(variant_notebook(name), name, skip=("check(", "play_learner_game("))
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))

@@ -18,6 +18,7 @@ from coursekit.grading.registry import answer_key_module
 from coursekit.grading.runner import run_question
 from coursekit.sandbox.wire import encode
 from coursekit.subtraction import SubtractionGame
+from notebook_cells import run_cells
 
 ex11 = answer_key_module("11")
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,16 +29,8 @@ CHOOSE_CELL = "def choose(state)"
 
 def namespace(path: Path, edit=None) -> dict:
     """Run a notebook's code cells but the check cells in a fresh dict; `edit(source)` may change choose's cell."""
-    ns: dict = {}
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type != "code" or "check(" in cell.source:
-            continue
-        source = edit(cell.source) if edit and CHOOSE_CELL in cell.source else cell.source
-        try:
-            exec(compile(source, path.name, "exec"), ns)  # noqa: S102 - our own notebooks
-        except NotImplementedError:
-            pass  # an exercise stub at top level
-    return ns
+    return run_cells(path, edit=(lambda source: edit(source) if CHOOSE_CELL in source else source) if edit else None,
+                     stubs_ok=True)
 
 
 def points(ns: dict) -> dict:

@@ -19,6 +19,7 @@ from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import exercise_of, exercises, private_tests
 from coursekit.grading.runner import run_question
 from coursekit.grading.registry import answer_key_module
+from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -26,12 +27,7 @@ SOLUTIONS = ROOT / "solutions"
 
 def solution_namespace(name: str) -> dict:
     """Run a solution notebook's code cells (not the check cells) in a fresh dict, as a kernel would."""
-    nb = nbformat.read(SOLUTIONS / name, as_version=4)
-    namespace: dict = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "check(" not in cell.source:
-            exec(compile(cell.source, name, "exec"), namespace)
-    return namespace
+    return run_cells(SOLUTIONS / name)
 
 
 def printed(qid: str, namespace: dict) -> str:

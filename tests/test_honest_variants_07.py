@@ -19,6 +19,7 @@ from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import questions
 from coursekit.grading.runner import run_question
 from coursekit.sandbox.jail import bwrap
+from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISE = ROOT / "exercises" / "07_strategies_and_playouts.ipynb"
@@ -190,11 +191,7 @@ def variant_notebook(cells: dict):
 
 
 def namespace_of(nb) -> dict:
-    namespace: dict = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "check(" not in cell.source:
-            exec(compile(cell.source, "variant", "exec"), namespace)
-    return namespace
+    return run_cells(nb, "variant")
 
 
 def test_every_stub_is_replaced_by_each_variant():
