@@ -160,5 +160,5 @@ QUESTIONS = [
         IsA("p_player_draws", Fraction),
         Case("p_player_draws", player_draw_chance, points=2, slips=DRAW_CHANCE_SLIPS),
     ]),
-    Question("04.q5", "rule 6 in the source's shell code", "written", [Written("rule_6_bug")]),
+    Question("04.q5", "rule 6 in the shell code, after a reader's fix", "written", [Written("rule_6_bug")]),
 ]
