@@ -216,9 +216,9 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
                      judge: Optional[TournamentStrategy] = None, max_rounds: int = 100_000) -> dict:
     """Play whole tournaments side by side with a batched player (RoundSearch, or a strategy via its tables).
 
-    Returns {"tournaments", "won", "rounds" (mean), "decisions", "playouts", "given_away"}; "given_away" is,
-    per tournament, the exact chance the player's decisions gave away against the best decisions (needs `judge`,
-    the solved optimum; else zeros).
+    Returns {"tournaments", "won", "won_each" (bool per tournament), "rounds" (mean), "decisions", "playouts",
+    "given_away"}; "given_away" is, per tournament, the exact chance the player's decisions gave away against the
+    best decisions (needs `judge`, the solved optimum; else zeros).
     """
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
@@ -270,7 +270,8 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
         k[active] += pay * bet
         rounds[active] += 1
         active = active[(k[active] >= 2 * low) & (k[active] < 2 * goal)]
-    return {"tournaments": tournaments, "won": int((k >= 2 * goal).sum()), "rounds": float(rounds.mean()),
+    return {"tournaments": tournaments, "won": int((k >= 2 * goal).sum()), "won_each": k >= 2 * goal,
+            "rounds": float(rounds.mean()),
             "decisions": decisions, "playouts": int(getattr(player, "playouts", 0)), "given_away": lost}
 
 
