@@ -158,7 +158,8 @@ def matches_per_second(folder: Path, games: int, repeat: int) -> None:
     sandboxed = [SandboxPlayer(b, game, limits) for b in bots]
     inproc = [InProcessPlayer(b) for b in bots]
     for p in sandboxed:
-        p.begin(0)  # start the sandboxes before the clock
+        p.begin(0)  # start the sandboxes before the clock (each game is then a fork of its loaded template)
+        p.end()
     rows = {"sandbox": [], "in-process": [], "moves": []}
     try:
         for _ in range(repeat):
@@ -189,6 +190,7 @@ def matches_per_second(folder: Path, games: int, repeat: int) -> None:
         t = time.perf_counter()
         p.begin(0)
         start.append(time.perf_counter() - t)
+        p.end()
         p.close()
     print(f"   one sandbox start with the bot's source run: {_spread(start)} s (once per bot, not per match)")
 

@@ -39,9 +39,9 @@ def cluster():
 
 def test_a_local_cluster_gives_the_same_results_as_two_jobs(cluster):
     with distributed.Client(cluster) as client:
-        arena = Arena(BOTS, starts="20,27", rounds=2, seed=5)
+        arena = Arena(BOTS, starts="20,27", rounds=2, seed=5, secret="")
         on_dask = arena.run(scheduler=client)
-    threads = Arena(BOTS, starts="20,27", rounds=2, seed=5, jobs=2).run()
+    threads = Arena(BOTS, starts="20,27", rounds=2, seed=5, jobs=2, secret="").run()
     assert on_dask.status == threads.status == "complete" and arena.errors == []
     assert len(on_dask.games) == 6 * 5 * 2 * 2
     assert _plain(on_dask.games) == _plain(threads.games)

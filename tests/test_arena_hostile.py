@@ -72,12 +72,13 @@ def hostile_table(results, names, starts) -> list[dict]:
 def runs():
     before = {"honest": _digest(HONEST), "hostile": _digest(HOSTILE)}
     processes_before = sandbox_processes()
-    arena = Arena([HONEST, HOSTILE], "subtraction", starts=STARTS, rounds=1, seed=11, jobs=2, limits=LIMITS)
+    arena = Arena([HONEST, HOSTILE], "subtraction", starts=STARTS, rounds=1, seed=11, jobs=2, limits=LIMITS, secret="")
     started = time.monotonic()
     mixed = arena.run()
     took = time.monotonic() - started
     right_after = sandbox_processes()
-    alone_arena = Arena([HONEST], "subtraction", starts=STARTS, rounds=1, seed=11, jobs=2, limits=LIMITS)
+    alone_arena = Arena([HONEST], "subtraction", starts=STARTS, rounds=1, seed=11, jobs=2, limits=LIMITS,
+                        secret="")
     alone = alone_arena.run()
     time.sleep(1)
     honest = [b.name for b in alone_arena.bots]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import subprocess
 import sys
 import time
@@ -21,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from coursekit.arena import Arena, ArenaLimits, Results, load_bots
-from coursekit.arena.bots import bot_from_file
 from coursekit.arena.referee import STRIKES
 from coursekit.sandbox.jail import bwrap
 
@@ -99,7 +97,8 @@ def choose(state):
 STRINGS = {
     "raises_surrogates": '''
 def choose(state):
-    raise ValueError("\\ud800 lone \\udfff \\x1b]0;owned\\x07 \\x1b[2J \\u202egnp.exe \\u2066x\\u2069 \\x00\\x7f\\x85" * 40)
+    text = "\\ud800 lone \\udfff \\x1b]0;owned\\x07 \\x1b[2J \\u202egnp.exe \\u2066x\\u2069 \\x00\\x7f\\x85"
+    raise ValueError(text * 40)
 ''',
     "class_name_surrogate": '''
 class Weird(Exception):
@@ -283,7 +282,7 @@ def test_a_bad_file_gets_a_named_failure_of_its_own(files, name):
 def test_a_symlink_is_never_followed(files):
     text = _outputs(files["out"])
     assert SECRET not in text
-    assert "victim" not in files["loaded"]["copies_victim"].problem.split("symbolic link")[0] or True
+    assert "symbolic link" in files["loaded"]["steals_token"].problem
     assert files["loaded"]["copies_victim"].cells == ()
 
 

@@ -121,7 +121,7 @@ def test_the_referee_demo_gives_the_same_games_sandboxed_or_in_plain_processes(t
     demo_cell = next(source(c) for c in cells() if '"careless.py"' in source(c))
     (tmp_path / "takes_wins.py").write_text(choose_cell.split("\n\n\nassert")[0] + "\n")
     (tmp_path / "careless.py").write_text(re.search(r'write_text\("""(.*?)"""\)', demo_cell, re.S).group(1))
-    runs = [Arena([tmp_path, "random", "optimal"], game="subtraction:3,5,11", rounds=1, seed=0,
+    runs = [Arena([tmp_path, "random", "optimal"], game="subtraction:3,5,11", rounds=1, seed=0, secret="",
                   sandboxed=sandboxed).run() for sandboxed in (True, False)]
     games = [[(g.key, g.score, g.reason, g.moves) for g in run.games] for run in runs]
     assert games[0] == games[1] and len(games[0]) == 72

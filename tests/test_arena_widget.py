@@ -49,7 +49,7 @@ def test_start_plays_the_whole_round_robin_and_shows_leaderboard_picture_and_gam
     assert "arena-leaderboard" in dash.board.value and "backward" in dash.board.value
     assert dash.picture.value[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(dash.games.options) == 180 and dash.games.value is None
-    assert dash.games.options[0][0] == "  1. backward vs coin, start 20, round 1: backward won"
+    assert dash.games.options[0][0] == "  1. backward vs optimal, start 20, round 1: backward won"  # interleaved pairs
     assert not dash.start.disabled and dash.stop.disabled
     assert dash.first_feedback_ms < 100
     assert dash.picture.layout.display == "" and dash.replay.layout.display == ""

@@ -54,6 +54,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples for the intervals")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install coursekit[arena])")
+    parser.add_argument("--secret", default=None, metavar="HEX",
+                        help="the run's secret (recorded in the results' config) to replay a run exactly; by default "
+                             "a new one, or the one of the results being resumed: built-in bots' random streams and "
+                             "the tournament's deck depend on it, so no bot can predict them")
     parser.add_argument("--fresh", action="store_true", help="replay every game (ignore earlier results at --out)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
@@ -84,7 +88,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         limits = ArenaLimits(move_seconds=args.move_seconds, match_seconds=args.match_seconds,
                              load_seconds=args.load_seconds, strikes=args.strikes)
         arena = Arena(args.bots, args.game, rounds=args.rounds, starts=args.starts, seed=args.seed,
-                      jobs=args.jobs, limits=limits, sandboxed=not args.unsafe_no_sandbox)
+                      jobs=args.jobs, limits=limits, sandboxed=not args.unsafe_no_sandbox, secret=args.secret)
         if not 0 <= args.bootstrap <= 100_000:
             raise ValueError(f"--bootstrap must be from 0 to 100000, not {args.bootstrap}")
     except ValueError as error:
@@ -101,6 +105,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"{results.status}: {played} of {arena.total} games of {arena.game.spec} in {took:.1f} s; "
           + ", ".join(str(p) for p in paths))
     print(format_leaderboard(results.leaderboard(ratings), ratings.method))
+    if results.partial:
+        print(results.partial)
+    if results.unranked():
+        print(f"not ranked, no games yet: {', '.join(results.unranked())}")
     failures = results.failures()
     if failures:
         print("\nfailures (each lost that bot its game):")

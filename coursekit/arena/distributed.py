@@ -37,7 +37,8 @@ def play_batch(run: dict, bots: list[Bot], keys: list[tuple]) -> list[dict]:
     with pool.seated(names) as players:
         by_name = dict(zip(names, players))
         for key in keys:
-            records.append(play_key(pool.game, by_name, tuple(key), run["seed"], pool.limits).as_dict())
+            records.append(play_key(pool.game, by_name, tuple(key), run["seed"], pool.limits,
+                                    run.get("secret", "")).as_dict())
     return records
 
 
@@ -61,7 +62,7 @@ def run_on_dask(arena: Any, batches: list, scheduler: Any, finished: Callable[[G
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
     run = {"id": uuid.uuid4().hex, "game": arena.game.spec, "limits": arena.limits, "sandboxed": arena.sandboxed,
-           "seed": arena.seed, "max_alive": arena.max_alive}
+           "seed": arena.seed, "secret": arena.secret or "", "max_alive": arena.max_alive}
     bots = {b.name: b for b in arena.bots}
     futures = []
     try:

@@ -128,8 +128,10 @@ class PlayerPool:
         self.spawner.shutdown(wait=True)
 
 
-def play_key(game: ArenaGame, players: dict, key: tuple, seed: int, limits: ArenaLimits) -> GameRecord:
-    """Play the game of a key (first, second, round, start) with the players of those bots, seeded from the key."""
+def play_key(game: ArenaGame, players: dict, key: tuple, seed: int, limits: ArenaLimits,
+             secret: str = "") -> GameRecord:
+    """Play the game of a key (first, second, round, start) with the players of those bots, seeded from the key
+    (and the run's secret)."""
     first, second, round_, start = key
     seated = [players[first]] + ([players[second]] if second else [])
-    return play_game(game, seated, round_, start, game_seeds(seed, game.spec, key), limits)
+    return play_game(game, seated, round_, start, game_seeds(seed, game.spec, key, secret), limits)

@@ -160,13 +160,37 @@ class Results:
                          "low": low, "high": high})
         return rows
 
+    @property
+    def expected(self) -> int:
+        """How many games the whole run has (from its config and bots; 0 when the config does not say)."""
+        n, seats = len(self.names), self.config.get("seats", 2)
+        per = len(self.config.get("starts", [])) * int(self.config.get("rounds", 0) or 0)
+        return per * (n if seats == 1 else n * (n - 1))
+
+    @property
+    def partial(self) -> str:
+        """"partial: N of M games" while not every game is played (a running or stopped run), else ""."""
+        played, total = len(self.games), self.expected
+        return f"partial: {played:,} of {total:,} games" if total and played < total else ""
+
+    def unranked(self) -> list[str]:
+        """Bots with no game yet: listed apart, never ranked (a rating from no games would only be the prior)."""
+        return [row["bot"] for row in self.standings() if row["games"] == 0]
+
     def ratings(self, bootstrap: int = 1000, seed: int = 0) -> Ratings:
-        """Bradley-Terry ratings with bootstrap intervals (two-player games), or goal rates (the tournament)."""
+        """Bradley-Terry ratings with bootstrap intervals (two-player games), or goal rates (the tournament), of the
+        bots that have played (see `unranked`)."""
+        waiting = set(self.unranked())
         if self.solo:
-            rows = self.standings()
-            return goal_rates(self.names, [r["wins"] for r in rows], [r["games"] for r in rows])
+            rows = [r for r in self.standings() if r["bot"] not in waiting]
+            return goal_rates([r["bot"] for r in rows], [r["wins"] for r in rows], [r["games"] for r in rows])
         m = self.win_matrix()
-        return fit_ratings(m.names, m.points, m.draws, bootstrap=bootstrap, seed=seed)
+        keep = [i for i, name in enumerate(m.names) if name not in waiting]
+        if len(keep) < 2:  # nothing to compare yet: every bot is rated on no evidence alike
+            keep = list(range(len(m.names)))
+        index = np.ix_(keep, keep)
+        return fit_ratings(tuple(m.names[i] for i in keep), m.points[index], m.draws[index], bootstrap=bootstrap,
+                           seed=seed)
 
     def leaderboard(self, ratings: Optional[Ratings] = None) -> list[dict]:
         """The ratings' table joined with the standings (wins, draws, losses, failures)."""
@@ -183,7 +207,8 @@ class Results:
     def as_dict(self, ratings: Optional[Ratings] = None) -> dict:
         """Everything as a JSON-ready dict."""
         ratings = ratings or self.ratings_cache
-        data = {"config": self.config, "status": self.status, "bots": self.bots,
+        data = {"config": self.config, "status": self.status, "played": len(self.games), "total": self.expected,
+                "partial": self.partial, "unranked": self.unranked(), "bots": self.bots,
                 "standings": self.standings(), "failures": self.failures(),
                 "ratings": ratings.as_dict() if ratings is not None else None,
                 "games": [g.as_dict() for g in self.games]}
@@ -203,6 +228,8 @@ class Results:
             if ratings is not None:
                 for row in self.leaderboard(ratings):
                     writer.writerow([row[c] for c in LEADERBOARD_COLUMNS])
+            for name in self.unranked():  # listed apart: no rank, no rating
+                writer.writerow([""] * 1 + [name] + [""] * 4 + [0] + [""] * 4 + ["no games yet"])
 
         def games(handle) -> None:
             writer = _CleanWriter(handle)

@@ -10,6 +10,7 @@ limits and bot sources are not played again.
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import threading
 import time
@@ -24,7 +25,8 @@ from coursekit.arena.results import Results, journal_path, read_journal
 from coursekit.arena.schedule import Batch, plan
 
 MAX_JOBS = 256
-COMPATIBLE = ("game", "seed", "move_seconds", "match_seconds", "load_seconds", "sandboxed")  # what reuse needs equal
+COMPATIBLE = ("game", "seed", "secret", "move_seconds", "match_seconds", "load_seconds", "sandboxed")  # reuse needs
+SECRET_CHARS = 32  # hex digits of a run's secret
 
 
 class Arena:
@@ -33,7 +35,7 @@ class Arena:
     def __init__(self, bots: Sequence[Union[str, Path, Bot]], game: Union[str, ArenaGame] = "subtraction",
                  rounds: int = 1, starts: Union[str, Sequence, None] = None, seed: int = 0, jobs: int = 1,
                  limits: Optional[ArenaLimits] = None, sandboxed: bool = True,
-                 max_alive: int = DEFAULT_MAX_ALIVE) -> None:
+                 max_alive: int = DEFAULT_MAX_ALIVE, secret: Optional[str] = None) -> None:
         self.game = parse_game(game)
         bots = list(bots) if not isinstance(bots, (str, Path)) else [bots]
         self.bots: list[Bot] = (bots if bots and all(isinstance(b, Bot) for b in bots)
@@ -44,6 +46,13 @@ class Arena:
             raise ValueError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
         self.starts = self.game.parse_starts(starts)
         self.rounds, self.seed, self.jobs = rounds, seed, jobs
+        if secret is not None and (not isinstance(secret, str) or len(secret) > 128
+                                   or not all(c in "0123456789abcdef" for c in secret)):
+            raise ValueError(f"secret must be hex digits (as recorded in a results file), or '' for none, "
+                             f"not {secret!r}")
+        # None: a new one for this run (or the one of the results it resumes); "": none, every stream follows from
+        # `seed` alone (a lesson's saved outputs; never for a class of bots that may try to predict the built-ins)
+        self.secret = secret
         self.limits = limits or ArenaLimits()
         self.sandboxed, self.max_alive = bool(sandboxed), max_alive
         self.batches: list[Batch] = plan([b.name for b in self.bots], self.game, rounds, self.starts)
@@ -59,7 +68,7 @@ class Arena:
     def config(self) -> dict:
         """What the run is: game, seats, rounds, starts, seed, time limits, sandboxed (saved with the results)."""
         return {"game": self.game.spec, "seats": self.game.seats, "rounds": self.rounds, "starts": list(self.starts),
-                "seed": self.seed, "move_seconds": self.limits.move_seconds,
+                "seed": self.seed, "secret": self.secret, "move_seconds": self.limits.move_seconds,
                 "match_seconds": self.limits.match_seconds, "load_seconds": self.limits.load_seconds,
                 "grace": self.limits.grace, "strikes": self.limits.strikes, "sandboxed": self.sandboxed}
 
@@ -108,6 +117,12 @@ class Arena:
                 previous = Results.load(out)
             except (ValueError, OSError):
                 previous = None
+        if self.secret is None:  # resume with the secret of the results (or journal) being resumed, else a new one
+            earlier = previous.config.get("secret") if previous is not None else None
+            kept = {k: v for k, v in (previous.config.items() if previous is not None else ()) if k != "secret"}
+            same = previous is not None and all(kept.get(k) == self.config[k] for k in COMPATIBLE if k != "secret")
+            self.secret = earlier if same and isinstance(earlier, str) and earlier else secrets.token_hex(
+                SECRET_CHARS // 2)
         reused = self.reusable(previous)
         results = Results(self.config, [b.describe() for b in self.bots], list(reused.values()), "running")
         with self._lock:
@@ -179,7 +194,7 @@ class Arena:
                             if stop.is_set():
                                 return
                             try:
-                                record = play_key(self.game, by_name, key, self.seed, self.limits)
+                                record = play_key(self.game, by_name, key, self.seed, self.limits, self.secret)
                             except Exception as error:  # a bug of the referee: this game stays unplayed
                                 if stop.is_set():
                                     return

@@ -33,12 +33,17 @@ def derive_seed(*parts: Any) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16) >> 1
 
 
-def game_seeds(seed: int, spec: str, key: tuple) -> tuple[int, int, int]:
+def game_seeds(seed: int, spec: str, key: tuple, secret: str = "") -> tuple[int, int, int]:
     """(the game's own seed, seat 0's, seat 1's): the game's chance (the tournament's deck) is shared by every bot
-    in the same round and start; each seat's seed belongs to its game."""
+    in the same round and start; each seat's seed belongs to its game.
+
+    `secret` (the arena run's, recorded in its results) goes into every seed: a bot that knows the course's code and
+    the --seed still cannot recompute a built-in opponent's random stream or the deck, yet the instructor, who has
+    the secret, replays the run exactly."""
     first, second, round_, start = key
-    return (derive_seed(seed, spec, "game", round_, start), derive_seed(seed, spec, *key, 0),
-            derive_seed(seed, spec, *key, 1))
+    extra = (secret,) if secret else ()
+    return (derive_seed(seed, spec, "game", round_, start, *extra), derive_seed(seed, spec, *key, 0, *extra),
+            derive_seed(seed, spec, *key, 1, *extra))
 
 
 def check_rounds(rounds: int) -> int:
@@ -69,8 +74,24 @@ def plan(names: Sequence[str], game: ArenaGame, rounds: int, starts: Sequence) -
             keys = tuple((name, "", r, s) for r in range(rounds) for s in starts)
             batches.append(Batch((name,), keys))
         return batches
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            keys = tuple(k for r in range(rounds) for s in starts for k in ((a, b, r, s), (b, a, r, s)))
-            batches.append(Batch((a, b), keys))
+    for a, b in interleaved_pairs(names):
+        keys = tuple(k for r in range(rounds) for s in starts for k in ((a, b, r, s), (b, a, r, s)))
+        batches.append(Batch((a, b), keys))
     return batches
+
+
+def interleaved_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Every pair once, in rounds where each bot plays at most once (the circle method), so a run stopped early has
+    spread its games over all the bots instead of finishing the first bot's pairs first. Each pair is (the bot
+    given first, the other)."""
+    index = {name: i for i, name in enumerate(names)}
+    seats = list(names) + ([None] if len(names) % 2 else [])
+    n = len(seats)
+    pairs = []
+    for _ in range(n - 1):
+        for i in range(n // 2):
+            a, b = seats[i], seats[n - 1 - i]
+            if a is not None and b is not None:
+                pairs.append((a, b) if index[a] < index[b] else (b, a))
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    return pairs

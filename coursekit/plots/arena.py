@@ -110,8 +110,10 @@ def plot_arena(results: "Results", ratings: Optional["Ratings"] = None, width_in
     plot_ratings(ratings, ax=left)
     left.set_title("Ratings (95% intervals)")
     left.set_xlabel("Elo scale, mean 0")
-    order = ratings.order()
-    plot_win_matrix(results.win_matrix(), ax=right, order=order)
+    matrix = results.win_matrix()
+    order = [matrix.names.index(ratings.names[i]) for i in ratings.order()]  # the ranked bots, then those with
+    order += [i for i in range(len(matrix.names)) if i not in order]  # no games yet (their rows stay empty)
+    plot_win_matrix(matrix, ax=right, order=order)
     right.set_title("Points against each opponent")
     finish(left)
     finish(right)

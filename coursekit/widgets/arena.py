@@ -79,8 +79,8 @@ class Leaderboard:
     """The leaderboard of an arena run: HTML in a notebook (rows of a group the games cannot separate shaded
     alike), aligned text elsewhere."""
 
-    def __init__(self, rows: list[dict], solo: bool, middle: float = 0.0) -> None:
-        self.rows, self.solo, self.middle = rows, solo, middle
+    def __init__(self, rows: list[dict], solo: bool, middle: float = 0.0, note: str = "") -> None:
+        self.rows, self.solo, self.middle, self.note = rows, solo, middle, note
 
     @property
     def columns(self) -> list[str]:
@@ -109,7 +109,7 @@ class Leaderboard:
         widths = {c: max([len(c)] + [len(r[c]) for r in table]) for c in columns}
         lines = ["  ".join(c.ljust(widths[c]) for c in columns).rstrip()]
         lines += ["  ".join(r[c].ljust(widths[c]) for c in columns).rstrip() for r in table]
-        return "\n".join(lines)
+        return "\n".join(lines + ([self.note] if self.note else []))
 
     def _repr_html_(self) -> str:
         columns = self.columns
@@ -124,15 +124,25 @@ class Leaderboard:
                 style = PAD + (f";color:{colour};font-weight:bold" if c in ("rating", "share") else "")
                 parts.append(f'<td style="{style}">{html.escape(cells[c])}</td>')
             body.append(f'<tr style="{shade}">' + "".join(parts) + "</tr>")
+        note = f'<p class="arena-partial" style="{PAD}">{html.escape(self.note)}</p>' if self.note else ""
         return (f'<table class="arena-leaderboard" style="border-collapse:collapse"><tr>{head}</tr>'
-                + "".join(body) + "</table>")
+                + "".join(body) + "</table>" + note)
 
 
 def leaderboard(results, ratings=None) -> Leaderboard:
     """The leaderboard of arena results (ratings computed with the default bootstrap when not given)."""
     ratings = ratings or results.ratings()
     middle = sum(ratings.rating) / len(ratings.rating) if results.solo and ratings.rating else 0.0
-    return Leaderboard(results.leaderboard(ratings), results.solo, middle)
+    return Leaderboard(results.leaderboard(ratings), results.solo, middle, arena_note(results))
+
+
+def arena_note(results) -> str:
+    """What a leaderboard of a running or stopped run must say: "partial: N of M games", and who has no games."""
+    parts = [results.partial] if results.partial else []
+    waiting = results.unranked()
+    if waiting:
+        parts.append(f"not ranked, no games yet: {', '.join(waiting)}")
+    return "; ".join(parts)
 
 
 # --- replays ------------------------------------------------------------------------------------------------------
@@ -300,7 +310,7 @@ class ArenaDashboard(CourseWidget):
     def make_arena(self):
         """The Arena of the current settings (ValueError for settings it refuses)."""
         from coursekit.arena import Arena, load_bots
-        from coursekit.sandbox.jail import bwrap
+        from coursekit.sandbox import bwrap
 
         game = self.game.value
         try:
@@ -309,7 +319,7 @@ class ArenaDashboard(CourseWidget):
             raise ValueError(f"Cannot read the bots: {error.strerror} ({echo(error.filename)}).") from None
         arena = Arena(bots, game=game, rounds=whole_number(self.rounds, "Rounds", 1, MAX_ROUNDS),
                       seed=seed_from(self.seed), jobs=self.jobs,
-                      sandboxed=bwrap() is not None)
+                      sandboxed=bwrap() is not None, secret="")  # a demo: the seed box alone replays it
         if arena.total > MAX_DASHBOARD_GAMES:
             raise ValueError(f"That is {arena.total:,} games; the dashboard plays at most {MAX_DASHBOARD_GAMES:,} "
                              f"(fewer bots or rounds, or run python -m coursekit arena).")
