@@ -47,12 +47,15 @@ def test_explorer_bad_move_sets_give_messages_and_keep_the_last_game():
 def test_explorer_predict_mode_hides_the_colour_until_the_learner_guesses():
     explorer = MoveSetExplorer("3, 5, 11", limit=40, predict=True, ask=100)
     assert "period hidden" in explorer.summary.value and "n mod" not in explorer.table.value
+    hidden = bytes(explorer.graph.value)  # the graph's title leaves the period out until the guess
+    assert hidden == explorer.picture(SubtractionGame((3, 5, 11)), 40, "winning")
     assert "Predict: is 100 red or blue" in explorer.message.text and not explorer.revealed
     explorer.check.click()  # no colour picked yet
     assert explorer.message.kind == "error" and not explorer.revealed
     assert explorer.predict_colour("red").startswith("Not quite: 100 is blue")  # 100 mod 8 = 4
     assert "has the colour of 4" in explorer.message.text and explorer.message.kind == "lose"
     assert explorer.revealed and "period <b>8</b>" in explorer.summary.value and "n mod 8" in explorer.table.value
+    assert bytes(explorer.graph.value) != hidden  # redrawn with "period 8 from 0" in its title
     explorer.ask.value = 98  # a new number: hidden again
     assert not explorer.revealed and explorer.colour.value is None and "n mod" not in explorer.table.value
     assert explorer.predict_colour("red").startswith("Right: 98 is red") and explorer.message.kind == "ok"

@@ -131,9 +131,11 @@ def _moves_from(g: ig.Graph, focus: int) -> ig.Graph:
 
 
 def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str = "winning",
-                    width: Optional[int] = None, focus: Optional[int] = None, step: float = GAME_GRAPH_INCH):
+                    width: Optional[int] = None, focus: Optional[int] = None, step: float = GAME_GRAPH_INCH,
+                    show_period: bool = True):
     """Draw the game graph on ax: red and blue numbers in rows of `width`; edges "winning" (the winning moves,
     blue), "from" (only the moves available at `focus`, default `limit`: no tangle), "all" or "none".
+    `show_period=False` leaves the period out of the title (a prediction asks for it).
 
     Without ax, the figure is sized to the drawing, `step` inches per number (no tight bounding box needed, so
     widgets redraw it fast); pick `step` with game_graph_step to fit a page's width.
@@ -175,8 +177,8 @@ def draw_game_graph(game: SubtractionGame, limit: int = 40, ax=None, edges: str 
     ax.set_aspect("equal")
     ax.axis("off")
     start, length = game.period()
-    glyph_title(ax, f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}, period {length} from {start}",
-                size=11)
+    period = f", period {length} from {start}" if show_period else ""
+    glyph_title(ax, f"moves {', '.join(map(str, game.move_set))}: numbers 0-{limit}{period}", size=11)
     entries = [("disc", RED, "vermillion: the player to move loses (a red number)"),
                ("disc", BLUE, "blue: the player to move wins")]
     if edges in ("winning", "all"):

@@ -113,11 +113,11 @@ class MoveSetExplorer(CourseWidget):
         """The game graph figure as the widget draws it: up to 16 numbers a row, as wide as the widget's room."""
         columns = grid_width(game, ACROSS)
         step = game_graph_step(min(columns, limit + 1), self.width_px, self.dpi)
-        return draw_game_graph(game, limit, edges=edges, width=columns, step=step)
+        return draw_game_graph(game, limit, edges=edges, width=columns, step=step, show_period=self.revealed)
 
     def picture(self, game: SubtractionGame, limit: int, edges: str) -> bytes:
         """The game graph as PNG bytes (the last 64 are remembered, so sliding back is instant)."""
-        key = (game.move_set, limit, edges)
+        key = (game.move_set, limit, edges, self.revealed)
         if key not in self._pictures:
             if len(self._pictures) >= 64:
                 self._pictures.pop(next(iter(self._pictures)))
@@ -191,6 +191,7 @@ class MoveSetExplorer(CourseWidget):
                if n >= start else f"{n} lies before the repeat starts (n = {start})")
         self.revealed = True
         self.show_text()
+        self.graph.value = self.picture(self.game, int(self.limit.value), self.edges.value)  # now with the period
         if guess == truth:
             self.message.show(f"Right: {n} is {truth}: {why}.", "ok")
         else:
