@@ -24,8 +24,8 @@ from typing import Optional
 import ipywidgets as w
 
 from coursekit.plots.colours import HIGHLIGHT, LOSE, LOSE_TEXT, NEUTRAL, WIN, WIN_TEXT, text_colour
-from coursekit.widgets.common import (CourseWidget, FigureText, MessageBar, NumberBox, Worker, echo, figure_png,
-                                      progress_bar, seed_box, seed_from, whole_number)
+from coursekit.widgets.common import (CourseWidget, FigureText, LiveImage, MessageBar, NumberBox, Worker, echo,
+                                      figure_png, progress_bar, seed_box, seed_from, whole_number)
 
 GAMES = (("subtraction 3-5-11", "subtraction:3,5,11"), ("subtraction 2-3-7", "subtraction:2,3,7"),
          ("tic-tac-toe", "tictactoe"), ("the 100 EUR tournament", "tournament"))
@@ -216,7 +216,7 @@ class ArenaDashboard(CourseWidget):
         self.message = MessageBar()
         self.progress = progress_bar("games")
         self.board = w.HTML()
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
+        self.picture = LiveImage(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
         self.picture_text = FigureText(self.picture)  # the pictures in words (issue 30)
         self.games = w.Select(options=[], rows=7, description="replay", layout=w.Layout(width="100%"))
         self.games.add_class("arena-games")
@@ -224,7 +224,7 @@ class ArenaDashboard(CourseWidget):
         self.next = w.Button(description="Next", icon="step-forward", disabled=True)
         self.to_end = w.Button(description="To the end", icon="fast-forward", disabled=True)
         self.replay_status = w.HTML()
-        self.replay_picture = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.replay_picture = LiveImage(format="png", layout=w.Layout(max_width="100%"))
         self.replay_text = FigureText(self.replay_picture)
         self.replay_board = w.HTML()
         self.arena = None

@@ -10,8 +10,8 @@ import ipywidgets as w
 
 from coursekit.blackjack import exact_outcomes, play_games
 from coursekit.plots.blackjack import ConvergencePlot
-from coursekit.widgets.common import (CourseWidget, FigureText, MessageBar, Worker, canvas_png, in_kernel, progress_bar,
-                                      seed_box, seed_from)
+from coursekit.widgets.common import (CourseWidget, FigureText, LiveImage, MessageBar, Worker, canvas_png, in_kernel,
+                                      progress_bar, seed_box, seed_from)
 
 GAME_COUNTS = (("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000), ("1,000,000", 1_000_000))
 # 0 stands for no deck count: an infinite deck
@@ -83,7 +83,7 @@ class SimulationExplorer(CourseWidget):
                                   continuous_update=False)
         self.seed = seed_box(seed)
         self.table = w.HTML()
-        self.plot = w.Image(format="png")
+        self.plot = LiveImage(format="png")
         self.plot_text = FigureText(self.plot)  # the plot in words (issue 30)
         self.progress = progress_bar("playing")
         self.message = MessageBar()

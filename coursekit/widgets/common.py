@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
+from traitlets import Unicode
 import traitlets
 
 from coursekit.cards import SUIT_SYMBOLS, Card
@@ -32,19 +33,22 @@ COURSE_CSS = """<style>
 .course-widget .jupyter-button.mod-info:enabled { background-color: #00695C !important; color: #FFF !important; }
 .course-widget .jupyter-button.mod-warning:enabled { background-color: #8A4B00 !important; color: #FFF !important; }
 .course-widget .jupyter-button.mod-danger:enabled { background-color: #B71C1C !important; color: #FFF !important; }
-.course-widget :focus-visible, .course-widget .jupyter-button:focus-visible, .course-widget .noUi-handle:focus-visible {
+html body .course-widget.course-widget :focus-visible, html body .course-widget.course-widget input:focus-visible,
+html body .course-widget.course-widget .jupyter-button:focus-visible {
   outline: 3px solid #1A1A1A !important; outline-offset: 2px !important; }
 .course-sr-only { position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
   white-space: nowrap !important; margin: -1px !important; }
-.course-widget.course-stale .widget-image, .course-widget.course-stale .widget-html:not(.course-message) {
-  opacity: 0.35 !important; filter: grayscale(1); }
+.course-widget.course-stale .widget-image { opacity: 0.35 !important; filter: grayscale(1); }
+.course-widget.course-stale .widget-html:not(.course-message) { filter: grayscale(1); }
+.course-widget.course-stale .widget-html:not(.course-message) * { color: #595959 !important; }
 </style>"""
 # What Python cannot set on a widget's element (issue 30), done once a page by the browser: message bars and
 # results are aria-live regions, a picture's title (its description) is also its alt, and a button that disables
 # itself while focused hands the focus on (to the control its click just enabled, else the next one in its widget)
 # instead of dropping it to the top of the page. ipywidgets 8.1 has no focus message for buttons, and an HTML
-# widget runs no <script>: the code runs from the error handler of an empty image in the hidden style widget.
+# widget runs no <script>: the code runs from the load handler of the
+# <style> element in the hidden style widget.
 COURSE_JS = """(function () {
   if (window.courseA11y) { return; }
   window.courseA11y = true;
@@ -82,7 +86,7 @@ COURSE_JS = """(function () {
              attributeFilter: ['disabled', 'title']});
   label();
 })();"""
-COURSE_CSS += f'<img alt="" src="data:," onerror="{html.escape(COURSE_JS, quote=True)}">'
+COURSE_CSS = COURSE_CSS.replace("<style>", f'<style onload="{html.escape(COURSE_JS, quote=True)}">', 1)
 RUN_TO_SHOW = "run this cell to show the widget"  # the text JupyterLab shows before the cell has run
 
 
@@ -172,6 +176,13 @@ class MessageBar(w.HTML):
             self.owner.remove_class("course-stale")
 
 
+class LiveImage(w.Image):
+    """A redrawn picture (ipywidgets.Image) whose tooltip, its text alternative, can be set: ipywidgets 8.1's Image
+    view reads the description when a tooltip is set, and Image has none (the view then fails to draw)."""
+
+    description = Unicode("", help="unused; lets the view show a tooltip").tag(sync=True)
+
+
 class FigureText(w.HTML):
     """A live picture's text alternative, beside it: what the picture shows, in words and numbers.
 
@@ -179,7 +190,7 @@ class FigureText(w.HTML):
     picture's title, which the page also makes its alt (COURSE_JS): a mouse pointer on the picture shows them too.
     """
 
-    def __init__(self, image: w.Image, **kwargs) -> None:
+    def __init__(self, image: LiveImage, **kwargs) -> None:
         super().__init__(value="", **kwargs)
         self.image = image
         self.text = ""

@@ -12,7 +12,7 @@ from coursekit.plots.colours import NEUTRAL_TEXT as NEUTRAL
 from coursekit.plots.colours import WIN_TEXT as WIN
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.subtraction import SubtractionGame
-from coursekit.widgets.common import CourseWidget, FigureText, MessageBar, canvas_png, seed_box, seed_from
+from coursekit.widgets.common import CourseWidget, FigureText, LiveImage, MessageBar, canvas_png, seed_box, seed_from
 
 MAX_START = 200
 PAD = "padding:0.1em 0.9em 0.1em 0;text-align:left"  # table cells
@@ -74,7 +74,7 @@ class MCTSStepper(CourseWidget):
 
     def __init__(self, n: int = 22, seed: int = 1, moves=(3, 5, 11), transpositions: bool = False,
                  depth: int = 3, dpi: int = 90, width_px: float = LESSON_WIDTH_PX - 24,
-                 predict: bool = False) -> None:
+                 predict: bool = False, tree_first: bool = False) -> None:
         self.game = SubtractionGame(moves)
         self.depth = depth
         self.dpi = dpi  # picture resolution: 90 in a lesson, more on a projector
@@ -93,7 +93,7 @@ class MCTSStepper(CourseWidget):
                               **compact)
         self.phases = w.HTML(layout=w.Layout(flex="1 1 0", min_width="0"))   # takes the rest, wraps its lines
         self.table = w.HTML(layout=w.Layout(flex="0 0 auto"))                 # as wide as its content
-        self.tree = w.Image(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur
+        self.tree = LiveImage(format="png", layout=w.Layout(max_width="100%", align_self="flex-start"))  # no blur
         self.tree_text = FigureText(self.tree)  # the tree in words, for screen readers (issue 30)
         self.message = MessageBar()
         self.predict = bool(predict)  # predict mode: Step asks where selection goes before it shows it
@@ -108,8 +108,11 @@ class MCTSStepper(CourseWidget):
                            self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         asked = [w.HBox([w.HTML("<b>Predict:</b> where will selection go on the next Step?"), self.guess],
                         layout=w.Layout(flex_flow="row wrap", align_items="center"))] if self.predict else []
-        super().__init__([controls, *asked, self.message, w.HBox([self.table, self.phases], layout=w.Layout(
-            align_items="flex-start")), self.tree, self.tree_text])
+        numbers = w.HBox([self.table, self.phases], layout=w.Layout(align_items="flex-start"))
+        # tree_first (a dashboard on a 1280x720 projector): the tree right under the buttons, both in view after
+        # Step or Run 100; the move table and the phases follow it
+        shown = [self.tree, self.tree_text, numbers] if tree_first else [numbers, self.tree, self.tree_text]
+        super().__init__([controls, *asked, self.message, *shown])
         self.search: MCTS | None = None
         self.view = None  # the kept tree figure (plots.search_tree.SearchTreeFigure), made on the first render
         self.last: Iteration | None = None

@@ -19,7 +19,7 @@ from coursekit.subtraction import (
     random_for,
     seed_random_player,
 )
-from coursekit.widgets.common import CourseWidget, FigureText, MessageBar, figure_png, seed_box, seed_from
+from coursekit.widgets.common import CourseWidget, FigureText, LiveImage, MessageBar, figure_png, seed_box, seed_from
 
 BLUE_TEXT, RED_TEXT = text_colour(BLUE), text_colour(RED)  # the colours as text (>= 4.5:1, issue 30)
 
@@ -84,7 +84,7 @@ class MoveSetExplorer(CourseWidget):
         self.limit = w.IntSlider(value=limit, min=5, max=60, description="N", continuous_update=False)
         self.edges = w.Dropdown(options=EDGE_OPTIONS, value="winning", description="edges",
                                 layout=w.Layout(width="260px"))
-        self.graph = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.graph = LiveImage(format="png", layout=w.Layout(max_width="100%"))
         self.graph_text = FigureText(self.graph)  # the graph in words (issue 30)
         self.summary = w.HTML()
         self.table = w.HTML()
@@ -233,7 +233,7 @@ class PlayoutWidget(CourseWidget):
         self.play = w.Button(description="Play to end", button_style="success", icon="fast-forward")
         self.reset = w.Button(description="Reset", icon="refresh")
         self.status = w.HTML()
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="100%"))  # natural size: sharp
+        self.picture = LiveImage(format="png", layout=w.Layout(max_width="100%"))  # natural size: sharp
         self.picture_text = FigureText(self.picture)  # the playout in words (issue 30)
         self.message = MessageBar()
         self.on_click(self.step, self.step_once)

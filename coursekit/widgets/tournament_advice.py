@@ -13,7 +13,7 @@ from typing import Optional
 import ipywidgets as w
 
 from coursekit.tournament import money, optimal_strategy
-from coursekit.widgets.common import FigureText, canvas_png
+from coursekit.widgets.common import FigureText, LiveImage, canvas_png
 from coursekit.widgets.tournament import TournamentWidget
 
 
@@ -33,7 +33,7 @@ class AdvisedTournament(TournamentWidget):
                                                                       "or stand)")
         self.tip = w.HTML()
         self.show_plot = show_plot
-        self.plot = w.Image(format="png", layout=w.Layout(width="700px"))
+        self.plot = LiveImage(format="png", layout=w.Layout(width="700px"))
         self.plot_text = FigureText(self.plot)  # the chance line in words (issue 30)
         self._path = None
         self.on_click(self.follow, self.play_advice)
