@@ -250,5 +250,6 @@ QUESTIONS = [
         Sweep("mistakes", mistakes_inputs, mistakes_reference, points=1, public=False,
               label="mistakes(course, player) on 241 games, both players", slips=MISTAKE_SLIPS),
     ], course_code=('coursekit.subtraction.replay',)),
-    Question("07.q5", "the R random player never subtracts 11: why?", "written", [Written("why_never_11")]),
+    Question("07.q5", "a reader's fix of the R random player: what does it play?", "written",
+             [Written("why_never_11")]),
 ]
