@@ -1,8 +1,8 @@
-"""Benchmark for lesson 03: the exact solver against seed 002's own exact method, and simulated games per second.
+"""Benchmark for lesson 03: the exact solver against source text 002's own exact method, and simulated games per second.
 
 Run: .venv/bin/python bench/bench_blackjack.py [--quick]
 Times are CPU seconds of this process (time.process_time), so other jobs on the machine disturb them less.
-The seed's method runs once (it takes seconds); exact_outcomes runs 5 times with its caches cleared (warm: after one
+The source's method runs once (it takes seconds); exact_outcomes runs 5 times with its caches cleared (warm: after one
 call that paid for numpy's lazy imports); the best run counts, and the ratio against the median run is printed too.
 The first call in a fresh interpreter (cold) is measured by bench/bench_exact.py.
 """

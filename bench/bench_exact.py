@@ -2,7 +2,7 @@
 
 Cold: the first call in a fresh interpreter (a subprocess; imports are not timed, everything the call itself loads
 or builds is). Warm: later calls in the same process with the solver's result caches cleared, so they compute
-again. References: seed 002's exact method for blackjack (reader matthew's program, bench/seed002_exact.py) and a
+again. References: source text 002's exact method for blackjack (reader matthew's program, bench/seed002_exact.py) and a
 plain weighted enumeration in Python for baccarat (bench/baccarat_reference.py), each in its own fresh process.
 Times are CPU seconds of the measured process (time.process_time), so other jobs on the machine disturb them less;
 the median of the cold runs counts, the best is shown too.

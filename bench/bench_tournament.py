@@ -1,4 +1,4 @@
-"""Benchmark for lesson 10: the cold optimal solve of seed 004's tournament, and simulated tournaments per second.
+"""Benchmark for lesson 10: the cold optimal solve of source 004's tournament, and simulated tournaments per second.
 
 Run: .venv/bin/python bench/bench_tournament.py [--quick]
 The cold solve runs in fresh Python processes (imports included: `from coursekit.tournament import

@@ -1,8 +1,8 @@
-"""Punto Banco (seed 001): card values, the banker's drawing table as data, coups, simulation, exact odds.
+"""Punto Banco (source text 001): card values, the banker's drawing table as data, coups, simulation, exact odds.
 
 A *drawing rule* is any function `rule(banker_total, player_third) -> bool`: the banker's two-card total and the
 player's third card (a rank such as "K", or None when the player stood). `banker_draws` is the casino rule;
-`seed_banker_draws` is seed 001's shell code with its bug. `play_coup`, `simulate`, `exact_odds` and `house_edge`
+`seed_banker_draws` is source text 001's shell code with its bug. `play_coup`, `simulate`, `exact_odds` and `house_edge`
 take `rule=` so both run through the same engine.
 """
 
@@ -133,7 +133,7 @@ def banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bool:
 
 @dataclass(frozen=True)
 class SeedRule:
-    """One of seed 001's six drawing rules: the banker draws on 0..banker_max after this player's third card."""
+    """One of source text 001's six drawing rules: the banker draws on 0..banker_max after this player's third card."""
 
     number: int
     player_third: Optional[tuple[int, ...]]  # point values of the player's third card; None: the player stood
@@ -160,7 +160,7 @@ SEED_RULES: tuple[SeedRule, ...] = (
 
 
 def seed_rule_for(player_third: Optional[CardLike]) -> SeedRule:
-    """Which of the seed's six rules covers a column of the table (the player's third card, or None)."""
+    """Which of the source's six rules covers a column of the table (the player's third card, or None)."""
     value = _third_value(player_third)
     for rule in SEED_RULES:
         if (rule.player_third is None and value is None) or (rule.player_third and value in rule.player_third):
@@ -180,7 +180,7 @@ def table_from_rules(rules: Iterable[SeedRule] = SEED_RULES) -> dict[int, dict[O
     return table
 
 
-# --- seed 001's shell code, bugs included ------------------------------------------------------------------
+# --- source text 001's shell code, bugs included ------------------------------------------------------------------
 # The script numbers cards 1..52 and takes `card % 13` as the rank: 0 is the king, 1 the ace, 11 and 12 the
 # jack and queen (its handValue maps 0|11|12 to 0 points and 1 to 11, i.e. 1 point mod 10).
 SEED_RANK_CODE = {"K": 0, "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12}
@@ -209,7 +209,7 @@ def seed_banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bo
 
 
 def seed_player_value_bug(cards: Iterable[CardLike]) -> int:
-    """The value the seed's first transcript printed after the player's third card: two-card value + hand value."""
+    """The value the source's first transcript printed after the player's third card: two-card value + hand value."""
     ranks = ranks_of(cards)
     return hand_value(ranks[:2]) + hand_value(ranks)  # playerhandvalue=$(( $playerhandvalue + $handvalue ))
 

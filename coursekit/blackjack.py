@@ -1,8 +1,8 @@
-"""Blackjack: counting hands with superpositions (seed 000), the dealer rule, settlement; seed 002's game simulated.
+"""Blackjack: counting hands with superpositions (source 000), the dealer rule, settlement; source 002's game simulated.
 
 Card functions take Card objects or bare rank strings: `hand_total(["A", "K"]) == 21`.
 Words as casinos use them: the *hard* total counts every ace as 1; a hand is *soft* when one ace can count 11
-without busting, and its soft total is that higher value. (Seed 000's prose swaps the two words; its code does not.)
+without busting, and its soft total is that higher value. (Source 000's prose swaps the two words; its code does not.)
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ DEALER_STANDS_AT = 17
 def all_totals(cards: Iterable[CardLike]) -> Superposition:
     """Every total of the hand, busted ones included: k aces give 2**k ways but only k+1 totals.
 
-    The seed's line 94 treats each ace as `counts = any(counts + 1, counts + 11)`: the ways double, the distinct
+    The source's line 94 treats each ace as `counts = any(counts + 1, counts + 11)`: the ways double, the distinct
     totals grow by one. So the aces are counted and their k + 1 totals added at once (linear in the cards).
     """
     points = aces = 0
@@ -49,7 +49,7 @@ def all_totals(cards: Iterable[CardLike]) -> Superposition:
 
 def hand_states(cards: Iterable[CardLike]) -> Superposition:
     """The superposition of the hand's totals with the busted ones removed (empty when busted)."""
-    return all_totals(cards) <= BLACKJACK  # seed 000, line 104: $counts = ($counts <= 21)
+    return all_totals(cards) <= BLACKJACK  # source text 000, line 104: $counts = ($counts <= 21)
 
 
 def hand_total(cards: Iterable[CardLike]) -> Optional[int]:
@@ -57,13 +57,13 @@ def hand_total(cards: Iterable[CardLike]) -> Optional[int]:
     counts = hand_states(cards)
     if not eigenstates(counts):
         return None
-    return int(counts >= all_of(*eigenstates(counts)))  # the seed's maximum trick
+    return int(counts >= all_of(*eigenstates(counts)))  # the source's maximum trick
 
 
 def hard_total(cards: Iterable[CardLike]) -> int:
     """The total with every ace counted as 1 (may be over 21)."""
     counts = all_totals(cards)
-    return int(counts <= all_of(*eigenstates(counts)))  # the seed's minimum trick
+    return int(counts <= all_of(*eigenstates(counts)))  # the source's minimum trick
 
 
 def is_soft(cards: Iterable[CardLike]) -> bool:
@@ -88,11 +88,11 @@ def is_blackjack(cards: Iterable[CardLike]) -> bool:
     if len(ranks) != 2:
         return False
     counts = hand_states(ranks)
-    return bool(counts == 21) and bool(counts == 11)  # seed 000's blackjack()
+    return bool(counts == 21) and bool(counts == 11)  # source text 000's blackjack()
 
 
 def describe_total(cards: Iterable[CardLike]) -> str:
-    """The hand's value as seed 000 shows it: "Busted", "Blackjack", or the best total ("soft 17")."""
+    """The hand's value as source text 000 shows it: "Busted", "Blackjack", or the best total ("soft 17")."""
     ranks = ranks_of(cards)
     if is_busted(ranks):
         return "Busted"
@@ -135,7 +135,7 @@ def settle(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
 
 
 def seed_score(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
-    """Seed 000's score(), lines 168-180 in their order: a dealer who busts pays 1 even against a natural."""
+    """Source text 000's score(), lines 168-180 in their order: a dealer who busts pays 1 even against a natural."""
     player, dealer = ranks_of(player), ranks_of(dealer)
     if is_busted(player):
         return -1
@@ -152,7 +152,7 @@ def seed_score(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
 
 
 class Hand:
-    """The cards one participant holds (player or dealer), with seed 000's counting methods."""
+    """The cards one participant holds (player or dealer), with source text 000's counting methods."""
 
     def __init__(self, cards: Iterable[CardLike] = ()) -> None:
         items = card_list(cards)
@@ -217,7 +217,7 @@ def dealer_play(hand: Hand, shoe, stands_at: int = DEALER_STANDS_AT, hit_soft_17
     return hand
 
 
-# --- seed 002: simulation against exact computation ----------------------------------------------------------------
+# --- source text 002: simulation against exact computation ------------------------------------------------------------
 # (exact answers: coursekit.blackjack_exact, re-exported above)
 
 THIRTEEN = _np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9])  # uniform ranks: ace, 2..9, four ten-valued
@@ -233,7 +233,7 @@ def _total(hard: _np.ndarray, aces: _np.ndarray) -> _np.ndarray:
 
 def _play_chunk(rng: _np.random.Generator, n: int, decks, player_stands_at: int,
                 dealer_stands_at: int) -> _np.ndarray:
-    """n games of seed 002 at once (+1 win, 0 draw, -1 loss), each from its own freshly shuffled shoe."""
+    """n games of source text 002 at once (+1 win, 0 draw, -1 loss), each from its own freshly shuffled shoe."""
     if decks is None:
         def draw(idx):
             return THIRTEEN[rng.integers(0, 13, size=len(idx))]
@@ -309,7 +309,7 @@ def _game_chunks(games: int, decks, player_stands_at: int, dealer_stands_at: int
 
 def play_games(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
                progress: bool = True) -> _np.ndarray:
-    """The result of each of `games` simulated games of seed 002 (+1 win, 0 draw, -1 loss), vectorised with numpy.
+    """The result of each of `games` simulated games of source 002 (+1 win, 0 draw, -1 loss), vectorised with numpy.
 
     At most MAX_PLAYED (10**8) games: one byte per game is kept. A tqdm progress bar appears when the run takes
     more than a second (progress=False turns it off).

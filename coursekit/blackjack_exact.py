@@ -1,4 +1,4 @@
-"""Exact blackjack odds over deck compositions: seed 002's game and the dealer's outcomes by up-card.
+"""Exact blackjack odds over deck compositions: source text 002's game and the dealer's outcomes by up-card.
 
 Drawing without replacement, the chance of one ordered sequence of ranks depends only on *which* ranks were drawn:
 a hand is a multiset of ranks. So each hand's final multisets are enumerated once (`_finals`: level by level, with
@@ -195,7 +195,7 @@ def _join(player_keys: np.ndarray, dealer: Finals, groups: np.ndarray, counts: t
 
 
 def _beats(player: int, dealer: int) -> int:
-    """+1, 0 or -1: seed 002's comparison (a natural beats everything but a natural; a dealer natural is 21)."""
+    """+1, 0 or -1: source text 002's comparison (a natural beats everything but a natural; a dealer natural is 21)."""
     if player == BUST:
         return -1
     if player == NATURAL:
@@ -224,7 +224,7 @@ def _infinite_results(start: tuple[int, ...], stands_at: int, hit_soft_17: bool)
 
 
 def _infinite_outcomes(player_stands_at: int, dealer_stands_at: int) -> dict[str, Fraction]:
-    """Seed 002's game with an infinite deck: player and dealer are independent."""
+    """Source text 002's game with an infinite deck: player and dealer are independent."""
     empty = (0,) * 10
     player = _infinite_results(empty, player_stands_at, False)
     dealer = _infinite_results(empty, dealer_stands_at, False)
@@ -249,7 +249,7 @@ def _exact_sum(weights: np.ndarray, table: np.ndarray) -> list[int]:
 
 
 def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, exact: bool):
-    """Seed 002's game from a fresh shoe of `decks` packs: exact Fractions or floats.
+    """Source text 002's game from a fresh shoe of `decks` packs: exact Fractions or floats.
 
     P(player ends with P, dealer with D) = w(P) * ways(D) * prod_r (c_r - p_r)_(d_r) / (N)_(|P| + |D|), with
     w(P) = ways(P) * prod_r (c_r)_(p_r) the player's ordered draws. Integers stay in int64 while the longest hand's
@@ -306,7 +306,7 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
 
 def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_at: int = 17,
                    exact: bool = True) -> dict[str, Union[Fraction, float]]:
-    """Exact probabilities of "win", "lose", "draw" for the player in seed 002's game (decks=None: infinite deck).
+    """Exact probabilities of "win", "lose", "draw" for the player in source 002's game (decks=None: infinite deck).
 
     A fresh shoe each game; player and dealer both draw to their stand threshold; the player plays first and loses
     on a bust; a player natural beats anything but a dealer natural, which otherwise counts as a plain 21.

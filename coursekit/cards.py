@@ -1,4 +1,4 @@
-"""Playing cards: Card, ranks and suits, a finite seeded Shoe and seed 004's InfiniteDeck of uniform ranks."""
+"""Playing cards: Card, ranks and suits, a finite seeded Shoe and source text 004's InfiniteDeck of uniform ranks."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Iterable, Union
 from coursekit.rng import Seed, as_random
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS: tuple[str, ...] = ("Heart", "Diamond", "Spade", "Club")  # seed 000's names and order
+SUITS: tuple[str, ...] = ("Heart", "Diamond", "Spade", "Club")  # source text 000's names and order
 SUIT_SYMBOLS = {"Heart": "♥", "Diamond": "♦", "Spade": "♠", "Club": "♣"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}  # seed 004 prints these
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}  # source text 004 prints these
 
 
 class EmptyShoeError(RuntimeError):
@@ -36,7 +36,7 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The rank spelled as seed 004 prints it: Ace, 2, ..., 10, Jack, Queen, King."""
+        """The rank spelled as source text 004 prints it: Ace, 2, ..., 10, Jack, Queen, King."""
         return RANK_NAMES.get(self.rank, self.rank)
 
 
@@ -84,7 +84,7 @@ def check_shoe(shoe: object) -> object:
 
 
 def full_deck() -> list[Card]:
-    """The 52 cards of one pack, suit by suit as seed 000 generates them."""
+    """The 52 cards of one pack, suit by suit as source text 000 generates them."""
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
 
 
@@ -109,7 +109,7 @@ class Shoe:
         self.reshuffle()
 
     def reshuffle(self) -> None:
-        """Put all decks back into the shoe and shuffle them (Fisher-Yates, as the seed's shuffle)."""
+        """Put all decks back into the shoe and shuffle them (Fisher-Yates, as the source's shuffle)."""
         self.cards = full_deck() * self.decks
         self.rng.shuffle(self.cards)
 
@@ -131,7 +131,7 @@ class Shoe:
 
 
 class InfiniteDeck:
-    """An endless deck: every draw is a uniformly random rank, as seed 004 allows (suits are random too)."""
+    """An endless deck: every draw is a uniformly random rank, as source text 004 allows (suits are random too)."""
 
     decks = math.inf
 

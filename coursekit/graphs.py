@@ -11,10 +11,10 @@ import igraph as ig
 from coursekit.plots.colours import LIGHT, LOSE, WIN
 from coursekit.subtraction import Playout, SubtractionGame
 
-# --- subtraction games: game graph (seed 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
+# --- subtraction games: game graph (source text 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
 # the course's colour language (coursekit.plots.colours): vermillion loses for the player to move, blue wins
-RED = LOSE  # the seed's red numbers: the player to move loses (produce them)
-BLUE = WIN  # the seed's blue numbers: the player to move can win
+RED = LOSE  # the source's red numbers: the player to move loses (produce them)
+BLUE = WIN  # the source's blue numbers: the player to move can win
 GREY = LIGHT  # moves that are not winning moves
 WIN_EDGE = WIN + "c0"  # winning moves (n + d -> n, n red), slightly transparent so crossings stay readable
 EDGE_COLOURS = {"win": WIN, "mistake": LOSE, "no win": "black"}  # a playout's moves: won, thrown away, no choice
@@ -74,7 +74,7 @@ def playout_graph(playout: Playout) -> ig.Graph:
 
 
 def playout_layout(g: ig.Graph) -> ig.Layout:
-    """The seed's coordsOfNodes(): start at the top centre, player 1's numbers left, player 2's right."""
+    """The source's coordsOfNodes(): start at the top centre, player 1's numbers left, player 2's right."""
     return ig.Layout([(1.0 if p == 0 else (0.0 if p == 1 else 2.0), float(i)) for i, p in enumerate(g.vs["player"])])
 
 

@@ -11,7 +11,7 @@ transpositions are on. One iteration runs the four phases, one method each:
 4. backpropagation: add the result to every node on the path.
 
 Every node counts `visits` and `wins` for the player who made the move into it, so a child's win rate is the
-win probability of that move for the player to move at its parent: the seed's p1, p2, p3.
+win probability of that move for the player to move at its parent: the source's p1, p2, p3.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class Node:
 
 @dataclass(frozen=True)
 class MoveStats:
-    """What the search learned about one move at the root: p = wins / visits is the seed's p1, p2, p3."""
+    """What the search learned about one move at the root: p = wins / visits is the source's p1, p2, p3."""
 
     move: Move
     visits: int

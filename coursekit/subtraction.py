@@ -1,6 +1,6 @@
-"""Subtraction games (seed 003's 3-5-11 game and any move set): positions, strategies, playouts, tournaments.
+"""Subtraction games (source text 003's 3-5-11 game and any move set): positions, strategies, playouts, tournaments.
 
-The rules (seed 003): a number n >= 1 is written down; players 1 (the seed's A) and 2 (B) alternately subtract one
+The rules (source 003): a number n >= 1 is written down; players 1 (the source's A) and 2 (B) alternately subtract one
 of the game's moves (3, 5 or 11); the player who reaches exactly 0 wins, the player who goes below 0 loses. Every
 move is always allowed, even one that goes below 0 (it simply loses).
 
@@ -14,7 +14,7 @@ the player to move. The game protocol used by `coursekit.mcts`:
   None while the game runs,
 - `to_move(state)` -> `state.player`.
 
-Positions: n is *losing* (the seed's red numbers) when the player to move loses against best play; 0 is red,
+Positions: n is *losing* (the source's red numbers) when the player to move loses against best play; 0 is red,
 since the player who produced it has won. Every other n is *winning* (blue). The move set itself is the attribute
 `SubtractionGame.move_set` (the name `moves` belongs to the protocol).
 
@@ -38,7 +38,7 @@ from coursekit.stats import wilson_interval
 Strategy = Callable[[int, random.Random], int]
 
 SEED_MOVES: tuple[int, ...] = (3, 5, 11)
-#: Seed 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
+#: Source text 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
 SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
                                            2: (), 1: (), 0: ()}
 MAX_MOVE = 10_000  # largest move of a move set
@@ -51,7 +51,7 @@ MAX_STARTS = 100_000  # start numbers of a match or tournament
 MAX_ROUNDS = 100_000  # rounds per start number of a match
 _DIRECT = 20_000  # below this, colours are computed straight up to n without the period
 
-#: Seed 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
+#: Source text 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
 SEED_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
                                       56, 57, 58, 64, 65, 66, 72, 73, 74)
 
@@ -100,7 +100,7 @@ class State:
 
 
 class SubtractionGame:
-    """A subtraction game: subtract one of `move_set`; exactly 0 wins, below 0 loses (seed 003: 3, 5, 11)."""
+    """A subtraction game: subtract one of `move_set`; exactly 0 wins, below 0 loses (source text 003: 3, 5, 11)."""
 
     def __init__(self, moves: Union[str, Iterable[int]] = SEED_MOVES) -> None:
         self.move_set: tuple[int, ...] = parse_moves(moves)
@@ -116,7 +116,7 @@ class SubtractionGame:
     def __hash__(self) -> int:
         return hash(self.move_set)
 
-    # --- positions (backward induction, seed 003's continue()) ----------------------------------------
+    # --- positions (backward induction, source text 003's continue()) ----------------------------------------
     def _extend(self, limit: int) -> None:
         """Classify every n < limit: n is red unless some move reaches a red number >= 0."""
         losing, moves = self._losing, self.move_set
@@ -161,12 +161,12 @@ class SubtractionGame:
         return self._red(self._check_n(n))
 
     def losing_positions(self, limit: int) -> tuple[int, ...]:
-        """The red numbers 0 <= n < limit (the seed's set A)."""
+        """The red numbers 0 <= n < limit (the source's set A)."""
         colours = self._colours(self._check_n(limit, "limit", high=MAX_LIMIT))
         return tuple(n for n, red in enumerate(colours) if red)
 
     def winning_positions(self, limit: int) -> tuple[int, ...]:
-        """The blue numbers 0 <= n < limit (the seed's set B): the player to move can force a win."""
+        """The blue numbers 0 <= n < limit (the source's set B): the player to move can force a win."""
         colours = self._colours(self._check_n(limit, "limit", high=MAX_LIMIT))
         return tuple(n for n, red in enumerate(colours) if not red)
 
@@ -240,7 +240,7 @@ class SubtractionGame:
         return start, length
 
     def strategy_table(self) -> list[tuple[int, tuple[int, ...]]]:
-        """Seed 003's Table 2 for this move set: (n mod period length, winning moves for large n) per residue."""
+        """Source text 003's Table 2 for this move set: (n mod period length, winning moves for large n) per residue."""
         start, length = self.period()
         first = start + self.move_set[-1]  # from here on every n - d lies in the periodic part
         rows = []
@@ -250,7 +250,7 @@ class SubtractionGame:
         return rows
 
     def game_tree_size(self, n: int) -> int:
-        """Nodes of the full game tree from n (the seed's 'wrong approach'): every move sequence, ends included."""
+        """Nodes of the full game tree from n (the source's 'wrong approach'): every move sequence, ends included."""
         n = self._check_n(n, high=MAX_TREE_N)
         return _tree_size(self.move_set, n)
 
@@ -330,7 +330,8 @@ def optimal_for(game: SubtractionGame) -> Strategy:
 
 
 def random_for(game: SubtractionGame) -> Strategy:
-    """The seed's random player as intended: take an exact 0, else a random move that stays >= 0, else the smallest."""
+    """The source's random player as intended: take an exact 0, else a random move that stays >= 0, else the
+    smallest."""
 
     def random_player(n: int, rng: Optional[random.Random] = None) -> int:
         rng = rng if rng is not None else random.Random()
@@ -349,7 +350,7 @@ random_player: Strategy = random_for(DEFAULT_GAME)
 
 
 def mixed(p: float, game: SubtractionGame = DEFAULT_GAME) -> Strategy:
-    """Seed 003's combined player: each move optimal with probability p, random otherwise."""
+    """Source text 003's combined player: each move optimal with probability p, random otherwise."""
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
         raise ValueError(f"p must be a probability between 0 and 1, not {p!r}")
     best, rand = optimal_for(game), random_for(game)
@@ -389,7 +390,7 @@ class Playout:
         return tuple(1 + i % 2 for i in range(len(self.moves)))
 
     def verdicts(self) -> tuple[str, ...]:
-        """Each move as seed 003's Abbildung 5 colours its edge: "win" (red), "mistake" (blue), "no win" (black)."""
+        """Each move as source 003's Abbildung 5 colours its edge: "win" (red), "mistake" (blue), "no win" (black)."""
         out = []
         for before, d in zip(self.course, self.moves):
             wins = self.game.winning_moves(before)
@@ -452,7 +453,7 @@ def _start_list(starts: Iterable[int], name: str = "starts") -> Sequence[int]:
 
 def playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
             seed: Seed = None, game: SubtractionGame = DEFAULT_GAME) -> Playout:
-    """Play one game; a range as start picks the number at random, as the seed's `set = (20:50)`."""
+    """Play one game; a range as start picks the number at random, as the source's `set = (20:50)`."""
     rng = as_random(seed)
     state = game.start(_start_number(start, rng))
     players = {1: player1, 2: player2}
@@ -566,7 +567,7 @@ def mixed_sweep(ps: Iterable[float], opponent: Strategy = random_player, starts:
     return [match(mixed(p, game), opponent, starts, rounds, rng, game) for p in ps]
 
 
-# --- seed 003's R code, ported faithfully, bugs included -----------------------------------------------
+# --- source text 003's R code, ported faithfully, bugs included -----------------------------------------------
 def seed_optimal(n: int, rng: Optional[random.Random] = None) -> int:
     """nextMove.optimal: switch(n %% 8 + 1, 3, 3, 3, 3, 3, 3, 5, 5), returned as the number subtracted."""
     if n <= 0:
@@ -587,7 +588,7 @@ def seed_random_player(n: int, rng: Optional[random.Random] = None) -> int:
         return 3
     if n == 5 or n == 11:
         return n
-    if n > 5 or n < 11:  # the seed's `||`; it meant `n > 5 && n < 11`
+    if n > 5 or n < 11:  # the source's `||`; it meant `n > 5 && n < 11`
         return d[rng.randrange(2)]  # sample(x = (1:2), size = 1)
     return d[rng.randrange(3)]  # never reached
 
@@ -597,7 +598,7 @@ seed_random_player.label = "seed random"
 
 @dataclass(frozen=True)
 class SeedPlayout:
-    """What the seed's R playout() returns and prints: the padded course vector and its (buggy) winner."""
+    """What the source's R playout() returns and prints: the padded course vector and its (buggy) winner."""
 
     course_vector: tuple[int, ...]
     reported_winner: int
@@ -644,6 +645,6 @@ def _r_assign(vector: list[int], position: int, value: int) -> None:
 
 
 def seed_winner(course: Sequence[int], idx: int) -> int:
-    """The seed's last lines of playout(): `if (is.null(which(course < 0))) 3 - idx else idx` -- always idx."""
+    """The source's last lines of playout(): `if (is.null(which(course < 0))) 3 - idx else idx` -- always idx."""
     negatives = [i for i, v in enumerate(course) if v < 0]
     return 3 - idx if negatives is None else idx

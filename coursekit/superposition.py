@@ -9,7 +9,7 @@ any(4, 14)
 >>> bool(all_of(4, 14, 24, 34) <= 21)
 False
 >>> c = any_of(4, 14, 24, 34)
->>> c <= all_of(*eigenstates(c))      # the seed's minimum trick
+>>> c <= all_of(*eigenstates(c))      # the source's minimum trick
 any(4)
 """
 
@@ -148,7 +148,7 @@ class Superposition:
         """The states of self that pass `test` against other (any: some state of it; all: every state).
 
         Against numbers (no NaN) an ordering needs only the other's smallest or largest state and == / != only a
-        set, so the seed's minimum trick `c <= all_of(*eigenstates(c))` stays linear in the number of states.
+        set, so the source's minimum trick `c <= all_of(*eigenstates(c))` stays linear in the number of states.
         """
         if isinstance(other, Superposition):
             passes = self._shortcut(other, test)

@@ -1,4 +1,4 @@
-"""Seed 004's 100 EUR blackjack tournament: the rules engine, exact round odds and the chance to double the money.
+"""Source 004's 100 EUR blackjack tournament: the rules engine, exact round odds and the chance to double the money.
 
 Rules (the exercise sheet's minimum and extended rules): start with 100 EUR, bets from 10 EUR up to the bankroll,
 cards are uniformly random ranks (an infinite deck), the player's first card comes before the bet; a player natural
@@ -350,7 +350,7 @@ def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: in
 
 # --- the step-by-step engine the console and the widget drive ------------------------------------------------------
 class Tournament:
-    """Seed 004's tournament, one step at a time: start_round, place_bet, hit / stand; money as the sheet prints it.
+    """Source 004's tournament, one step at a time: start_round, place_bet, hit / stand; money as the sheet prints it.
 
     The bankroll stays an int until a blackjack pays bet * 1.5, after which it is a float ("175.0€"), exactly as in
     the exercise's sample transcripts. `deck` is any card source with .draw() (an InfiniteDeck by default).

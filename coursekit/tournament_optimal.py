@@ -1,4 +1,4 @@
-"""The best possible play of seed 004's tournament: a Markov decision process solved exactly (policy iteration).
+"""The best possible play of source text 004's tournament: a Markov decision process solved exactly (policy iteration).
 
 The model (the sheet's rules, infinite deck): between rounds the state is the bankroll, a multiple of 0.5 EUR (a
 natural pays 3:2). A round: the player sees card one, bets a whole number of euros from `min_bet` to the bankroll,

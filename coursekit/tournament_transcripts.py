@@ -1,4 +1,4 @@
-"""Seed 004's two sample transcripts (Beispielausgabe 1 and 2) as data: the sheet's lines, the cards, the answers.
+"""Source 004's two sample transcripts (Beispielausgabe 1 and 2) as data: the sheet's lines, the cards, the answers.
 
 The sheet's PDF breaks the bet prompt after "Press Enter" and doubles blank lines in places, so transcripts are
 compared line by line without blank lines, trailing spaces ignored (`lines`, `first_difference`). Transcript 2
@@ -240,7 +240,7 @@ def text_of(segments: list) -> str:
 
 
 def _replay(cls: Any, cards: Iterable[str], answers: Iterable[str], max_chars: int) -> tuple[list, list[str]]:
-    """Run `cls(cards=..., ask=...).Play()` on a deal; return (its segments, the seed's methods it called)."""
+    """Run `cls(cards=..., ask=...).Play()` on a deal; return (its segments, the source's methods it called)."""
     screen, typed, called = _Screen(max_chars), list(answers), set()
 
     def ask(prompt: Any = "") -> str:

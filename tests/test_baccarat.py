@@ -38,7 +38,7 @@ def test_hand_values_from_the_seed_articles():
     assert hand_value(["9", "6"]) == 5  # "9 + 6 is not 15 but 5"
     assert hand_value(["3", "4"]) == 7
     assert hand_value(["7", "3"]) == 0 and hand_value(["6", "2"]) == 8 and hand_value(["9", "3", "J"]) == 2
-    assert hand_value(["6", "8"]) == 4 and hand_value(["K", "A"]) == 1  # the seed's second transcript
+    assert hand_value(["6", "8"]) == 4 and hand_value(["K", "A"]) == 1  # the source's second transcript
 
 
 def test_naturals_and_the_players_rule():
@@ -89,7 +89,7 @@ def test_banker_rule_rejects_bad_values(args, message):
         banker_draws(*args)
 
 
-# --- the seed's code and its bugs ---
+# --- the source's code and its bugs ---
 def test_seed_rule_differs_only_after_a_ten_jack_queen_or_ace():
     differ = {(t, r) for t in range(8) for r in RANKS if seed_banker_draws(t, r) != banker_draws(t, r)}
     assert {r for _, r in differ} == {"10", "J", "Q", "A"}, "the king is rank 0 and is caught"

@@ -1,4 +1,4 @@
-"""The console baccarat of seed 001: the seed's transcript lines, stakes and bankroll, bad input, end of input."""
+"""The console baccarat of source 001: the source's transcript lines, stakes and bankroll, bad input, end of input."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from coursekit.console.baccarat import BaccaratConsole, payout
 
 COMMAND = [sys.executable, "-m", "coursekit", "baccarat"]
 
-# the seed's second transcript, dealt player, banker, player, banker, then the third cards
+# the source's second transcript, dealt player, banker, player, banker, then the third cards
 SEED_DEAL = [Card("6", "Club"), Card("K", "Spade"), Card("8", "Heart"), Card("A", "Heart"), Card("9", "Heart"),
              Card("5", "Club")]
 

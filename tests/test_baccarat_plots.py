@@ -1,4 +1,5 @@
-"""Baccarat figures: the table grid shows the rule's cells, the seed's rules and the highlight; odds and convergence."""
+"""Baccarat figures: the table grid shows the rule's cells, the source's rules and the highlight; odds and
+convergence."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The console blackjack of seed 000, driven by piped lines and by answer lines on a terminal (a pty)."""
+"""The console blackjack of source text 000, driven by piped lines and by answer lines on a terminal (a pty)."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_a_stand_leaves_nothing_behind_for_the_next_hand():
 
 
 def test_natural_is_settled_at_once_and_pays_one_and_a_half():
-    # dealer 5, 6 would draw 2 and 9 and bust: seed 000's score() then paid the natural only 1
+    # dealer 5, 6 would draw 2 and 9 and bust: source text 000's score() then paid the natural only 1
     text = scripted(["5", "6", "A", "K", "2", "9"], "s\n")
     first_round = text.split("Score:")[0]
     assert "P[Blackjack]: [A♠,K♠]" in first_round and "[H]it" not in first_round, "nothing to ask on a natural"

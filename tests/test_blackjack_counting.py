@@ -80,7 +80,7 @@ def test_settlement_as_seed_000_scores(player, dealer, score):
 
 
 def test_a_natural_is_settled_before_the_dealer_busts():
-    """Seed 000's score() checks the dealer's bust first and pays a natural 1; the casino (settle) pays 1.5."""
+    """Source text 000's score() checks the dealer's bust first and pays a natural 1; the casino (settle) pays 1.5."""
     assert settle(["A", "K"], ["K", "6", "9"]) == 1.5
     assert seed_score(["A", "K"], ["K", "6", "9"]) == 1
     assert settle(["A", "K"], ["A", "Q"]) == seed_score(["A", "K"], ["A", "Q"]) == 0

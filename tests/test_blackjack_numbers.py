@@ -1,4 +1,4 @@
-"""Lesson 03, seed 002: simulation against exact computation, and the dealer's outcomes by up-card."""
+"""Lesson 03, source text 002: simulation against exact computation, and the dealer's outcomes by up-card."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from coursekit.blackjack import (
     simulate,
 )
 
-# Seed 002, reader matthew: "lose: 48.9%, win: 41.2%, draw: 9.8%" (one deck, both stand on 17). Running his program
+# Source 002, reader matthew: "lose: 48.9%, win: 41.2%, draw: 9.8%" (one deck, both stand on 17). Running his program
 # (bench/seed002_exact.py) prints these floats; our exact fractions must agree with them.
 SEED_002_PERCENT = {"lose": 48.9, "win": 41.2, "draw": 9.8}
 SEED_002_FLOATS = {"lose": 0.4889154379000744, "win": 0.41251830015695856, "draw": 0.09856626194296492}
@@ -111,7 +111,7 @@ def test_player_standing_on_low_totals_is_a_different_game():
     stand_17 = exact_outcomes(player_stands_at=17)
     assert stand_12["win"] != stand_17["win"]
     if_player_were_dealer = exact_outcomes(player_stands_at=17, dealer_stands_at=17)
-    assert if_player_were_dealer["lose"] > if_player_were_dealer["win"]  # seed 002: the player plays first
+    assert if_player_were_dealer["lose"] > if_player_were_dealer["win"]  # source text 002: the player plays first
 
 
 @pytest.mark.parametrize("decks", [1, 6, None])

@@ -78,3 +78,19 @@ def test_label_crossings_finds_a_label_on_an_edge():
     middle = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
     tree.course_labels["labels"][0] = (kind, text, (middle[0] - 5, middle[1] - 5, middle[0] + 5, middle[1] + 5))
     assert any("crossed by an edge" in found for found in label_crossings(tree))
+
+
+@pytest.mark.parametrize("dpi, width", [(90, 824), (120, 1230)], ids=["lesson", "dashboard"])
+def test_stepper_trees_keep_their_labels_clear_across_starts_seeds_and_steps(dpi, width):
+    """The stepper's tree at a lesson's and the dashboard's size, for several start numbers and seeds, after Step
+    and after each Run 100: no label crossed (issue 28)."""
+    from coursekit.plots.search_tree import label_crossings
+    from coursekit.widgets.mcts import MCTSStepper
+
+    for n in (22, 62, 100):
+        for seed in (1, 2):
+            stepper = MCTSStepper(n=n, seed=seed, dpi=dpi, width_px=width)
+            for button in (stepper.step, stepper.run100, stepper.run100, stepper.run100):
+                button.click()
+                crossings = label_crossings(stepper.view.ax)
+                assert not crossings, f"n={n}, seed {seed}, {stepper.search.iterations} iterations: {crossings}"

@@ -145,7 +145,7 @@ def test_a_partly_right_answer_gets_its_partial_score():
 
     result = run_question(question("02.q1"), {"hand_total": aces_always_one}, public_only=False)
     passed = [o.label for o in result.outcomes if o.passed]
-    # right where no ace may count 11 (seed 004's 10, 5, A; a bust; twelve aces; no cards), wrong on the rest
+    # right where no ace may count 11 (source text 004's 10, 5, A; a bust; twelve aces; no cards), wrong on the rest
     assert passed == ["hand_total(['10', '5', 'A'])", "hand_total(['K', 'Q', '5'])", "hand_total(['A'] * 12)",
                       "hand_total([])"]
     assert (result.points, result.max_points) == (4, 9)

@@ -222,7 +222,7 @@ def test_ucb1_formula():
     assert ucb1(child, 16, math.sqrt(2)) == pytest.approx(0.75 + math.sqrt(2) * math.sqrt(math.log(16) / 4))
 
 
-# --- the 3-5-11 game (seed 003) --------------------------------------------------------------------------------
+# --- the 3-5-11 game (source text 003) --------------------------------------------------------------------------------
 
 from fractions import Fraction  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Subtraction games: positions against brute-force game search, the period, strategies, playouts, seed 003."""
+"""Subtraction games: positions against brute-force game search, the period, strategies, playouts, source text 003."""
 
 from __future__ import annotations
 
@@ -175,7 +175,7 @@ def test_seed_bug_2_games_ending_at_0_name_the_loser():
 
 
 def test_seed_playout_pads_course_with_zeros_like_the_printed_output():
-    # seed 003 prints "44 41 38 33 30 25 22 17 14 9 6 1 -2 0" for optimal against random: one zero of padding
+    # source text 003 prints "44 41 38 33 30 25 22 17 14 9 6 1 -2 0" for optimal against random: one zero of padding
     result = seed_playout(seed_optimal, seed_random_player, 44, seed=1)
     assert len(result.course_vector) >= 44 // 3 and result.course_vector[:1] == (44,)
     assert result.playout.winner == result.reported_winner == 1

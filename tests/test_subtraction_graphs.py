@@ -23,7 +23,7 @@ def test_game_graph_of_abbildung_4_has_the_right_vertices_edges_and_colours():
     assert all(v["color"] == BLUE for v in g.vs if v["n"] % 8 >= 3)
     pairs = {(e.source, e.target, e["move"]) for e in g.es}
     assert pairs == {(n, n + d, d) for n in range(23) for d in (3, 5, 11) if n + d <= 22}
-    assert (RED, BLUE) == (LOSE, WIN)  # the seed's red and blue numbers in the course's colour language
+    assert (RED, BLUE) == (LOSE, WIN)  # the source's red and blue numbers in the course's colour language
     for e in g.es:  # a winning move (blue edge) n + d -> n leads to a red number n
         assert (e["color"] == WIN_EDGE) == (g.vs[e.source]["color"] == RED)
     # every blue number has a red predecessor, no red number has one (Abbildung 4's regularities 1 and 2)
@@ -41,7 +41,7 @@ def test_game_graph_for_another_move_set_and_bad_limit():
 
 
 def test_playout_graph_colours_follow_abbildung_5():
-    third = replay([50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2])  # seed 003's Abbildung 8 game
+    third = replay([50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2])  # source text 003's Abbildung 8 game
     g = playout_graph(third)
     assert g.vcount() == 15 and g.ecount() == 14
     assert g.vs["player"][:4] == [0, 1, 2, 1]

@@ -1,4 +1,4 @@
-"""Superpositions behave like Quantum::Superpositions as seed 000 uses them; properties against plain sets."""
+"""Superpositions behave like Quantum::Superpositions as source text 000 uses them; properties against plain sets."""
 
 from __future__ import annotations
 

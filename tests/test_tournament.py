@@ -1,4 +1,4 @@
-"""Seed 004's tournament: exact round odds, the Markov chain over bankrolls, and whole simulated tournaments."""
+"""Source text 004's tournament: exact round odds, the Markov chain over bankrolls, and whole simulated tournaments."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m coursekit tournament`: replay seed 004's two sample transcripts with the same cards and answers."""
+"""`python -m coursekit tournament`: replay source text 004's two sample transcripts with the same cards and answers."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from coursekit.cards import StackedDeck
 from coursekit import tournament_transcripts as transcripts
 from coursekit.console.tournament import main
 
-# seed 004's two sample transcripts, their cards and the player's answers, as coursekit keeps them
+# source text 004's two sample transcripts, their cards and the player's answers, as coursekit keeps them
 SHEET_1, SHEET_2 = transcripts.SHEET_1, transcripts.SHEET_2
 CARDS_1, ANSWERS_1 = list(transcripts.CARDS_1), list(transcripts.ANSWERS_1)
 CARDS_2, ANSWERS_2 = list(transcripts.CARDS_2) + ["4"], list(transcripts.ANSWERS_2)  # a card more for round 3

@@ -1,4 +1,4 @@
-"""The exact optimum of seed 004's tournament: the Markov decision process, its strategy object and checks by play."""
+"""The exact optimum of source 004's tournament: the Markov decision process, its strategy object and checks by play."""
 
 from __future__ import annotations
 

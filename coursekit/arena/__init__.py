@@ -12,7 +12,7 @@ Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game
   -> an int of ``moves``. Reaching exactly 0 wins, below 0 loses. Starts: start numbers (default 20, 26, ..., 50).
 - ``"tictactoe"``: ``{"board": "x.o......", "player": "x"}`` (cells row by row, "." empty, "x" first) -> a cell
   0..8 that is empty. A full board without a line is a draw (half a point each).
-- ``"tournament"`` (seed 004; one bot plays alone, 100 -> 200 EUR, bets from 10):
+- ``"tournament"`` (source text 004; one bot plays alone, 100 -> 200 EUR, bets from 10):
   ``{"decision": "bet", "bankroll": 100, "first_card": "7", "goal": 200, "min_bet": 10}`` -> an int bet from
   min_bet to the bankroll; ``{"decision": "hit", "bankroll": 100, "bet": 20, "cards": ("7", "K"), "goal": 200,
   "min_bet": 10}`` -> True (hit) or False (stand). Ranked by the share of tournaments reaching the goal (Wilson

@@ -8,7 +8,7 @@ Three games, named by a spec (`parse_game`):
 - ``tictactoe``: the state is ``{"board": "x.o......", "player": "x"}`` (nine cells row by row, "." empty; "x"
   moves first) and the move the int 0..8 of an empty cell. A full board without a line is a draw. Start: the
   empty board ("").
-- ``tournament`` (seed 004: start 100 EUR, goal 200 EUR, bets from 10 EUR): one bot plays alone, deciding
+- ``tournament`` (source text 004: start 100 EUR, goal 200 EUR, bets from 10 EUR): one bot plays alone, deciding
   ``{"decision": "bet", "bankroll": 100, "first_card": "7", "goal": 200, "min_bet": 10}`` -> an int bet from
   min_bet to the bankroll, and ``{"decision": "hit", "bankroll": 100, "bet": 20, "cards": ("7", "K"), "goal":
   200, "min_bet": 10}`` -> True to hit, False to stand (cards are ranks "A", "2", ..., "10", "J", "Q", "K").
@@ -240,7 +240,7 @@ class TicTacToeArena(ArenaGame):
 
 
 class TournamentArena(ArenaGame):
-    """Seed 004's tournament, played by one bot: bet and hit/stand decisions; won when the goal is reached."""
+    """Source text 004's tournament, played by one bot: bet and hit/stand decisions; won when the goal is reached."""
 
     spec = "tournament"
     seats = 1

@@ -1,6 +1,6 @@
-"""`python -m coursekit baccarat`: seed 001's Punto Banco in the terminal, with stakes and a bankroll.
+"""`python -m coursekit baccarat`: source text 001's Punto Banco in the terminal, with stakes and a bankroll.
 
-The seed's script prints the deal, the third cards and the result; its welcome text promises a stake on the
+The source's script prints the deal, the third cards and the result; its welcome text promises a stake on the
 player or the banker. Here you stake the player (1:1), the banker (1:1 less 5% commission) or a tie (8 to 1;
 player and banker bets push on a tie) from a bankroll. An 8-deck shoe with a cut card: when it comes out, one
 more coup is dealt, then a new shoe. Bad answers re-prompt; Q or end of input ends the game with a summary.
@@ -50,7 +50,7 @@ def payout(bet: str, stake: Fraction, outcome: str) -> Fraction:
 
 
 def coup_lines(coup: Coup) -> list[str]:
-    """The seed's transcript lines for one coup."""
+    """The source's transcript lines for one coup."""
     p, b = coup.player, coup.banker
     lines = [
         f"** Player was dealt: {card_name(p[0])}, {card_name(p[1])} (hand value = {hand_value(p[:2])})",

@@ -1,11 +1,11 @@
 """`python -m coursekit blackjack`: source text 000's terminal blackjack against a Las Vegas dealer, in Python.
 
 A 4-deck shoe, reshuffled when fewer than 52 cards remain; the dealer shows one card; the player answers a line:
-h or hit, s or stand, q or quit, then Enter -- the convention of the baccarat and tournament consoles (seed 000
+h or hit, s or stand, q or quit, then Enter -- the convention of the baccarat and tournament consoles (source text 000
 read single key presses; typed words and habitual Enters then turned into one complaint a letter). Anything
 else asks again, once per line. A hand of 21 stands by itself: there is nothing better to do, so nothing is asked.
 A natural is settled at once, as in a casino and in the lesson 02 table widget: no hit, no dealer draw, 1.5 or a
-push (seed 000 asked and let the dealer draw, and its score() paid a natural 1 against a busting dealer).
+push (source text 000 asked and let the dealer draw, and its score() paid a natural 1 against a busting dealer).
 Colour on a terminal. Each round prints the score and the running total; q or end of input prints a summary.
 """
 
@@ -50,7 +50,7 @@ def format_number(x: float) -> str:
 
 
 class BlackjackConsole:
-    """The game loop of seed 000's `blackjack` script, with input and output passed in.
+    """The game loop of source text 000's `blackjack` script, with input and output passed in.
 
     `read_line()` returns the next answer line, or None when the input ended. `echo` repeats each answer after the
     prompt (piped input, so the output reads like a terminal session).
@@ -64,7 +64,7 @@ class BlackjackConsole:
         self.rounds = 0
 
     def show(self, colour: str, who: str, hand: Hand) -> None:
-        """The seed's P(): who, the hand's value in brackets, then its cards."""
+        """The source's P(): who, the hand's value in brackets, then its cards."""
         label = f"{who}[{hand.describe()}]"
         if self.colour:
             label = f"{BOLD}{colour}{label}{RESET}"

@@ -43,7 +43,7 @@ def _detach(fig, owned: bool):
 
 def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tuple] = None,
                       show_rules: bool = True, compare_with: Optional[Rule] = None, title: Optional[str] = None):
-    """The banker's table as a grid (green: draw); the seed's six rules over their columns; a highlighted cell.
+    """The banker's table as a grid (green: draw); the source's six rules over their columns; a highlighted cell.
 
     `highlight` is (banker_total, player_third) with player_third a value, a rank or None: a black frame inside
     the cell (the rule lines on the cell's edges stay visible); with `compare_with`, the cells where the two rules
@@ -93,7 +93,7 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
 
 
 def _draw_seed_rules(ax, table) -> None:
-    """Label each column with the seed's rule for it and draw that rule's 'draws up to' line."""
+    """Label each column with the source's rule for it and draw that rule's 'draws up to' line."""
     rule_of_col = {}
     for rule in SEED_RULES:
         for key in (rule.player_third or (None,)):

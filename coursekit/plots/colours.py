@@ -2,10 +2,10 @@
 
 Two colours carry a meaning everywhere and are used for nothing else:
 
-- WIN (Okabe-Ito blue #0072B2): good for the one it is about. The player to move wins (the seed's blue numbers
+- WIN (Okabe-Ito blue #0072B2): good for the one it is about. The player to move wins (the source's blue numbers
   of the 3-5-11 game), a winning move, a high win rate in an MCTS tree or table, a blackjack hand won, a total
   still alive, an exercise check that passes.
-- LOSE (Okabe-Ito vermillion #D55E00): bad for the one it is about. The player to move loses (the seed's red
+- LOSE (Okabe-Ito vermillion #D55E00): bad for the one it is about. The player to move loses (the source's red
   numbers: produce them), a move that throws a win away, a low win rate, a hand lost or busted, a check that
   fails (coursekit.grading.runner uses the same two colours for pass and FAIL).
 
@@ -49,7 +49,7 @@ AS_TEXT = {WIN: WIN_TEXT, LOSE: LOSE_TEXT, NEUTRAL: NEUTRAL_TEXT}
 # strategies, variants, decks, bet sizes: no meaning beyond "this one, not that one"; never blue or vermillion
 CATEGORICAL = (ORANGE, BLUISH_GREEN, REDDISH_PURPLE, SKY_BLUE, BLACK, "#8C6D31")
 
-# the ways of betting in seed 004's tournament (lessons 03 and 10), with a line style each
+# the ways of betting in source text 004's tournament (lessons 03 and 10), with a line style each
 BETTING = {"timid": (SKY_BLUE, ":"), "bold": (ORANGE, "--"), "bankroll": (BLUISH_GREEN, "-."),
            "optimal": (REDDISH_PURPLE, "-")}
 

@@ -233,7 +233,7 @@ PLAYOUT_PT = 10.0    # moves, column names and key of a playout (13.9 px at 100 
 
 
 def draw_playout(playout: Playout, ax=None, names: tuple[str, str] = ("player 1", "player 2")):
-    """Draw one game as the seed's Abbildung 5: zig-zag course, the winner in the title; each move's edge blue
+    """Draw one game as the source's Abbildung 5: zig-zag course, the winner in the title; each move's edge blue
     (could force a win and did), vermillion (threw a win away) or black (no win available), its "-d" beside it.
 
     A game still running (winner None) is drawn as far as it went. Without ax, the figure is sized to the drawing.

@@ -20,7 +20,7 @@ def _axes(ax, size):
 
 def plot_move_stats(stats: dict, ax=None, winning: Optional[Sequence] = None, title: Optional[str] = None,
                     move_label=lambda m: f"-{m}"):
-    """The seed's Abbildung 2: one bar per move, height p = wins / visits, visits written on the bar.
+    """The source's Abbildung 2: one bar per move, height p = wins / visits, visits written on the bar.
 
     `winning` (optional) names the moves that win with best play: their bars are blue, the others vermillion.
     """

@@ -29,6 +29,7 @@ LEVEL = 66.0         # points between the levels of the tree
 TOP = 58.0           # points above the root's centre: title and colour key
 BOTTOM_LINES = 3.6   # label lines below the deepest discs (counts, staggered counts, a note)
 DISC_MIN, DISC_MAX = 17.0, 34.0   # disc diameters in points; a crowded level caps them at 85% of its spacing
+MARGIN = 22.0        # points left and right of the outermost discs: room for a count beside them
 
 
 def tree_size(width_px: float, dpi: float, depth: int) -> tuple[float, float]:
@@ -106,7 +107,7 @@ def _layout(g: ig.Graph, width: float) -> tuple[np.ndarray, np.ndarray]:
     xy = np.asarray(g.layout_reingold_tilford(root=[0], mode="out").coords, dtype=float)
     depth = np.asarray(g.vs["depth"], dtype=int)
     span = float(xy[:, 0].max() - xy[:, 0].min()) if len(xy) > 1 else 0.0
-    unit = min(70.0, (width - 2 * 22.0) / span) if span else 0.0
+    unit = min(70.0, (width - 2 * MARGIN) / span) if span else 0.0
     x = (xy[:, 0] - xy[:, 0].min() - span / 2) * unit + width / 2
     y = TOP + depth * LEVEL
     spacing = np.full(int(depth.max()) + 1, np.inf)
@@ -219,7 +220,8 @@ def _draw_tree(ax, search, g: ig.Graph, depth: int, highlight, title) -> None:
         beside = [(x + r + 3 + tw / 2, y), (x - r - 3 - tw / 2, y),
                   (x + r + 2 + tw / 2, y + r + line_height / 2), (x - r - 2 - tw / 2, y + r + line_height / 2),
                   (x + r + 2 + tw / 2, y - r / 2 - line_height / 2), (x - r - 2 - tw / 2, y - r / 2 - line_height / 2),
-                  (x, y + low + 2 + 2.5 * line_height)]
+                  (x, y + low + 2 + 2.5 * line_height), (x, y - r - 2 - line_height / 2),
+                  (x + r + 2 + tw / 2, y - r - line_height / 2), (x - r - 2 - tw / 2, y - r - line_height / 2)]
         spots = [(cx, cy) for cx, cy in below + beside]
         cx, cy = next((c for c in spots if free(_box(*c, tw, line_height))), spots[0])
         counts.append((cx, cy, text, FONT, "normal", TEXT, "center", "center", 1.2))

@@ -114,7 +114,7 @@ def _rank(card) -> str | None:
 
 
 def explain(coup: Coup, rule=banker_draws) -> str:
-    """Why the banker drew or stood in a coup without a natural, with the seed's rule for that column."""
+    """Why the banker drew or stood in a coup without a natural, with the source's rule for that column."""
     banker, third = hand_value(coup.banker[:2]), coup.player_third
     verb = "draws" if coup.banker_drew else "stands"
     seed_rule = seed_rule_for(None if third is None else card_value(third))

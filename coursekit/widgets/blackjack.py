@@ -12,7 +12,7 @@ from coursekit.widgets.common import CourseWidget, MessageBar, card_html, choice
 
 
 class BlackjackTable(CourseWidget):
-    """Play seed 000's blackjack: Deal, Hit, Stand; the dealer plays out; the running total is kept."""
+    """Play source text 000's blackjack: Deal, Hit, Stand; the dealer plays out; the running total is kept."""
 
     def __init__(self, seed: int = 1, decks: int = 4) -> None:
         self.decks = decks

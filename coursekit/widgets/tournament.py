@@ -1,4 +1,4 @@
-"""Lesson 03 widget: play seed 004's 100 EUR tournament, with the exact chance to double shown after every round."""
+"""Lesson 03 widget: play source 004's 100 EUR tournament, with the exact chance to double shown after every round."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class TournamentWidget(CourseWidget):
         self.amount.disabled = self.bet.disabled = phase != "bet"
         self.hit.disabled = self.stand.disabled = phase != "player"
         board = hand_html("You", self.game.player) if self.game.player.cards else ""
-        if self.game.dealer.cards:  # the dealer draws only after the player's turn (seed 004)
+        if self.game.dealer.cards:  # the dealer draws only after the player's turn (source text 004)
             board += hand_html("Dealer", self.game.dealer)
         self.board.value = board
 
@@ -92,7 +92,7 @@ class TournamentWidget(CourseWidget):
 
 
 class TournamentTable(TournamentWidget):
-    """Seed 004's tournament: Next round, type a bet, Bet (or Enter), then Hit or Stand; or let timid/bold play."""
+    """Source 004's tournament: Next round, type a bet, Bet (or Enter), then Hit or Stand; or let timid/bold play."""
 
     def __init__(self, seed: int = 4) -> None:
         self._build_controls(seed)

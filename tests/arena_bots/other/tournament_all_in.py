@@ -1,4 +1,4 @@
-"""Seed 004's tournament: bet what reaches the goal at once (all of it, at most), hit below 17. ARENA-HONEST-MARKER"""
+"""Source 004's tournament: bet what reaches the goal at once (all of it, at most), hit below 17. ARENA-HONEST-MARKER"""
 
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
 

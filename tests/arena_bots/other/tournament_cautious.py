@@ -1,4 +1,4 @@
-"""Seed 004's tournament: bet 10 EUR, hit below 17 (a timid player). ARENA-HONEST-MARKER"""
+"""Source text 004's tournament: bet 10 EUR, hit below 17 (a timid player). ARENA-HONEST-MARKER"""
 
 VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
