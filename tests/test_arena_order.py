@@ -70,7 +70,8 @@ def choose(state):
 
 
 def _play(folder: Path, order_seed):
-    arena = Arena([folder, "random"], "subtraction", starts="20,27,33", rounds=2, seed=3, jobs=1, limits=LIMITS)
+    arena = Arena([folder, "random"], "subtraction", starts="20,27,33", rounds=2, seed=3, jobs=1, limits=LIMITS,
+                  secret="5eed")
     if order_seed is not None:
         rng = random.Random(order_seed)
         batches = [Batch(b.bots, tuple(rng.sample(b.keys, len(b.keys)))) for b in arena.batches]

@@ -61,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--fresh", action="store_true", help="replay every game (ignore earlier results at --out)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
+    parser.add_argument("--require-limits", action="store_true",
+                        help="refuse to run unless a total memory cap per sandbox is in force (cgroup v2, cgroup v1 "
+                             "or the memory watchdog)")
     return parser
 
 
@@ -75,6 +78,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print("cannot run the arena: bubblewrap (bwrap) is not installed, and without it a bot could read its "
               "opponents' files and change the results. Install it (Debian/Ubuntu: apt-get install bubblewrap) or, "
               "for trusted bots only, pass --unsafe-no-sandbox.", file=sys.stderr)
+        return 2
+    from coursekit.sandbox.limits import announce
+
+    sandbox = ArenaLimits().sandbox
+    if not announce("the arena", args.unsafe_no_sandbox, args.require_limits, sandbox.total_memory_mb,
+                    sandbox.processes):
         return 2
     out = Path(args.out)
     try:

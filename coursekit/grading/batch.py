@@ -31,6 +31,7 @@ from coursekit.grading.provenance import uses
 from coursekit.grading.registry import answer_key_dir, exercises, private_tests, questions
 from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
+from coursekit.sandbox.limits import announce
 from coursekit.sandbox.requests import BadReply, Cell, from_message
 from coursekit.sandbox.text import clean as clean_text
 from coursekit.sandbox.text import clean_deep
@@ -455,6 +456,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--feedback", metavar="DIR",
                         help="also write one self-contained HTML feedback page per notebook into DIR")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
+    parser.add_argument("--require-limits", action="store_true",
+                        help="refuse to grade unless a total memory cap per sandbox is in force (cgroup v2, cgroup "
+                             "v1 or the memory watchdog)")
     parser.add_argument("--summary", metavar="JSON",
                         help="print the class's named slips, most common first, from a grades.json; grade nothing")
     args, unknown = parser.parse_known_args(argv)
@@ -494,6 +498,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 2
     limits = Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
                     cpu_seconds=int(args.notebook_timeout) + 30)
+    if not announce("the grader", args.unsafe_no_sandbox, args.require_limits, limits.total_memory_mb,
+                    limits.processes):
+        return 2
     started = time.monotonic()
     records = grade_all(paths, args.timeout, args.tests, args.jobs, notebook_seconds=args.notebook_timeout,
                         limits=limits, sandboxed=not args.unsafe_no_sandbox)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Optional
 
 import coursekit
+from coursekit.sandbox.limits import total_caps
 from coursekit.sandbox.requests import BadReply, Request
 from coursekit.sandbox.text import clean
 
@@ -30,7 +31,6 @@ __all__ = ["BadReply", "GameOver", "Limits", "Sandbox", "SandboxDied", "SandboxH
 MAX_LINE = 16 * 1024 * 1024  # longest reply line accepted
 STARTUP_SECONDS = 60.0  # the worker must say it is ready within this long
 UID_BASE = 200_000  # sandboxes run as UID_BASE + a slot number when the grader is root
-CGROUP_ROOTS = {"memory": "/sys/fs/cgroup/memory", "pids": "/sys/fs/cgroup/pids"}
 
 
 class SandboxDied(Exception):
@@ -131,80 +131,6 @@ def _environment() -> dict:
             "PYDEVD_DISABLE_FILE_VALIDATION": "1", "COURSEKIT_GRADING": "1"}
 
 
-def _own_cgroup(controller: str) -> Optional[Path]:
-    """This process's cgroup folder for a v1 controller, if it is mounted and writable."""
-    root = Path(CGROUP_ROOTS[controller])
-    try:
-        for line in Path("/proc/self/cgroup").read_text().splitlines():
-            _, names, path = line.split(":", 2)
-            if controller in names.split(","):
-                folder = root / path.lstrip("/")
-                return folder if os.access(folder, os.W_OK) else None
-    except OSError:
-        return None
-    return None
-
-
-class Cgroups:
-    """Per-sandbox memory and process caps for everything inside it, where cgroups (v1) can be written."""
-
-    def __init__(self, name: str, limits: Limits) -> None:
-        self.folders: list[Path] = []
-        settings = {"memory": {"memory.limit_in_bytes": limits.total_memory_mb * 1024 * 1024},
-                    "pids": {"pids.max": limits.processes + 16}}
-        for controller, values in settings.items():
-            parent = _own_cgroup(controller)
-            if parent is None:
-                continue
-            folder = parent / name
-            try:
-                folder.mkdir(exist_ok=True)
-                for key, value in values.items():
-                    (folder / key).write_text(str(value))
-                self.folders.append(folder)
-            except OSError:
-                self.remove_folder(folder)
-
-    def prefix(self) -> list[str]:
-        """A shell prefix that moves the command into the cgroups before it starts."""
-        if not self.folders:
-            return []
-        files = [str(f / "cgroup.procs") for f in self.folders]
-        script = 'n=' + str(len(files)) + '; for f in "$@"; do [ $n -eq 0 ] && break; echo $$ > "$f"; ' \
-                 'n=$((n - 1)); done; shift ' + str(len(files)) + '; exec "$@"'
-        return ["/bin/sh", "-c", script, "sh", *files]
-
-    @staticmethod
-    def remove_folder(folder: Path) -> None:
-        for _ in range(50):
-            try:
-                folder.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                time.sleep(0.02)
-
-    def kill_all(self) -> None:
-        """SIGKILL every process still in the cgroups."""
-        for folder in self.folders:
-            try:
-                pids = (folder / "cgroup.procs").read_text().split()
-            except OSError:
-                continue
-            for pid in pids:
-                try:
-                    os.kill(int(pid), signal.SIGKILL)
-                except (ProcessLookupError, PermissionError, ValueError):
-                    pass
-
-    def remove(self) -> None:
-        """Kill what is left in the cgroups, then remove them."""
-        self.kill_all()
-        for folder in self.folders:
-            self.remove_folder(folder)
-
-
 def _processes_of(uid: int) -> int:
     """How many processes and threads the user runs now."""
     count = 0
@@ -238,13 +164,18 @@ class Sandbox:
         else:  # the cap counts every process of this user: allow what runs already plus the sandbox's share
             settings["processes"] = _processes_of(os.getuid()) + limits.processes
         worker = [sys.executable, "-m", "coursekit.sandbox.worker", json.dumps(settings)]
-        self.cgroups = Cgroups(f"coursekit-grade-{os.getpid()}-{slot}", limits) if use_bwrap else None
+        # total caps for everything inside: cgroup v2, cgroup v1, or a memory watchdog (coursekit.sandbox.limits)
+        self.cgroups = total_caps(f"coursekit-grade-{os.getpid()}-{slot}", limits.total_memory_mb,
+                                  limits.processes) if use_bwrap else None
+        self.over_memory = False
         command = bwrap_command(worker, limits) if use_bwrap else worker
         if self.cgroups is not None:
             command = self.cgroups.prefix() + command
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, env=_environment(), start_new_session=True,
                                         cwd="/")
+        if self.cgroups is not None:
+            self.cgroups.watch(self.process.pid, self._over_memory)
         self.buffer = bytearray()
         self.scanned = 0  # bytes at the start of the buffer known to hold no newline
         self.next_id = 1
@@ -324,6 +255,14 @@ class Sandbox:
             self.buffer += chunk
             if len(self.buffer) > MAX_LINE:
                 raise SandboxDied()
+
+    def _over_memory(self) -> None:
+        """The watchdog saw the sandbox's processes over the total memory cap: kill them all."""
+        self.over_memory = True
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
     def close(self) -> None:
         """Kill the sandbox and everything in it; wait until it is gone."""
