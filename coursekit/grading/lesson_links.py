@@ -52,7 +52,7 @@ SECTIONS = {
     "02.q1": Section("02", "The column's `count()` in Python"),
     "02.q2": Section("02", "Soft and hard"),
     "02.q3": Section("02", "How likely is a natural?"),
-    "02.q4": Section("02", "How likely is a natural?"),
+    "02.q4": Section("02", "A deck of cards"),
     "02.q5": Section("02", "Soft and hard"),
     "03.q1": Section("03", "Timid or bold?"),
     "03.q2": Section("03", "The dealer's outcomes by up-card"),
