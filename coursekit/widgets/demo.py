@@ -154,7 +154,7 @@ def mcts_dashboard(seed: int = 1) -> Dashboard:
 
     return Dashboard([
         ("MCTS stepper", "Each Step runs selection, expansion, simulation and backpropagation once.",
-         MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI, width_px=DASHBOARD_PICTURE_WIDTH)),
+         MCTSStepper(n=22, seed=seed, dpi=DEMO_TREE_DPI, width_px=DASHBOARD_PICTURE_WIDTH, tree_first=True)),
     ])
 
 

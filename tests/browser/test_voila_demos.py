@@ -113,16 +113,23 @@ def demo_game_graph(page, expect):
 
 def demo_mcts(page, expect):
     stepper = part(page, button="Step")
+    scroll_to_top(section(page, "MCTS stepper"))  # once, as a presenter does: then Step and Run keep it all in view
+    tree = stepper.locator("img.widget-image, .widget-image").first
+    buttons = {label: stepper.locator("button", has_text=label).first for label in ("Step", "Run 100", "Reset")}
+    before = tree.get_attribute("src")
     click(stepper, "Step")
     expect(message(stepper)).to_have_text("1 iteration so far.")
+    expect(tree).not_to_have_attribute("src", before or "")  # the new tree has arrived
+    in_view(page, {"tree after Step": tree, **buttons})  # issue 28: no scrolling between the buttons and the tree
+    keep_screenshot(page, "voila_mcts_after_1")
+    before = tree.get_attribute("src")
     click(stepper, "Run 100")
     expect(message(stepper)).to_contain_text("101 iterations so far")
-    scroll_to_top(section(page, "MCTS stepper"))
+    expect(tree).not_to_have_attribute("src", before or "")
+    page.wait_for_timeout(300)
+    in_view(page, {"tree after Run 100": tree, **buttons})
     table = stepper.locator(".widget-html", has_text="wins/visits").first
-    in_view(page, {"move table": table, "Reset": stepper.locator("button", has_text="Reset").first})
     assert not squeezed_cells(table), f"the move table wraps: {squeezed_cells(table)}"
-    tree = stepper.locator("img").first
-    assert tree.bounding_box()["y"] < 720 - 150, "the tree starts well above the fold"
     keep_screenshot(page, "voila_mcts_after_101")
     click(stepper, "Reset")
     expect(message(stepper)).to_contain_text("New search from n = 22")
@@ -133,6 +140,22 @@ def demo_mcts(page, expect):
     type_into(stepper, "start n", "0")
     click(stepper, "Reset")
     expect(message(stepper)).to_contain_text("start n must be a whole number from 1 to")
+    click(stepper, "Run 100")  # Run repeats the range message (it said "press Reset", which repeated the error)
+    expect(message(stepper)).to_contain_text("start n must be a whole number from 1 to")
+    expect(stepper).to_have_class(re.compile(r"course-stale"))  # the old tree dimmed beside the message
+    start = stepper.locator("input").first
+    type_into(stepper, "start n", "123456")
+    fits = start.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert fits, "the start n box shows 6 digits"
+    click(stepper, "Reset")
+    expect(message(stepper)).to_contain_text("not 123456")
+    type_into(stepper, "start n", "22")
+    type_into(stepper, "seed", "1e9")
+    click(stepper, "Reset")
+    expect(message(stepper)).to_contain_text("The seed must be a whole number from 0 to 999999999, not '1e9'")
+    type_into(stepper, "seed", "999999999")
+    click(stepper, "Reset")
+    expect(message(stepper)).to_contain_text("(seed 999999999)")  # as typed, not rounded
 
 
 def demo_tournament(page, expect):
