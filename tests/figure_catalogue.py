@@ -442,6 +442,15 @@ def l11_arena():
     return Shown(plot_arena(results, results.ratings(bootstrap=100)))
 
 
+def l11_bootstrap():
+    import numpy as np
+
+    from coursekit.plots.bootstrap import resampled_shares
+
+    shares = np.random.default_rng(1).binomial(24, 16 / 24, size=1000) / 24
+    return Shown(resampled_shares(shares, 16 / 24, "optimal against mcts:1000"))
+
+
 def demo_arena_picture():
     from coursekit.plots.arena import plot_arena
     from coursekit.widgets.arena import EXAMPLES, MAX_PICTURE_PX, PICTURE_DPI

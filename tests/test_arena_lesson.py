@@ -94,12 +94,13 @@ def test_every_number_in_the_prose_is_an_output_of_the_lesson():
         "The optimal player rates 220 and the random player -265, 485 points apart": "'optimal': 220}",
         "= 94.2% to win a game against the random one; in the tournament it won 23 of their 24 games":
             "'optimal beats random, observed': '23 of 24 games'",
-        "won 16 of its 24 games against MCTS with 1000 iterations": "'optimal against mcts:1000': '16 of 24 games'",
+        "the optimal player won 16 of their 24 games": "'optimal vs mcts:1000': {'won': (16, 24)",
+        "random and MCTS at 10 split their games": "'mcts:10 against random': '12 of 24 games'",
     }
     for said, shown in claims.items():
         assert said in words, f"the prose no longer says {said!r}"
         assert shown in text, f"no output shows {shown!r} for the claim {said!r}"
-    assert "0.942" in text and "-265" in text and "[['optimal', 'mcts:1000'],\n  ['mixed:0.9', 'mcts:100']" in text
+    assert "0.942" in text and "-265" in text and "'mcts:1000 vs mixed:0.9': {'won': (12, 24)" in text
 
 
 def test_the_lesson_shows_the_leaderboard_the_picture_and_the_state_formats():
@@ -108,7 +109,8 @@ def test_the_lesson_shows_the_leaderboard_the_picture_and_the_state_formats():
     assert "'tictactoe': {'board': '.........', 'player': 'x'}" in text
     assert re.search(r"1\s+optimal\s+\+220\s+\+163 to \+285\s+113-0-31", text)
     figures = [c for c in cells() if any("image/png" in o.get("data", {}) for o in c.get("outputs", []))]
-    assert len(figures) == 1 and "plot_arena(results, ratings)" in source(figures[0])
+    assert len(figures) == 2 and "resampled_shares(shares" in source(figures[0])
+    assert "plot_arena(results, ratings)" in source(figures[1])
     assert "exercises/11_the_class_tournament.ipynb" in prose() and "notebooks/demos/arena.ipynb" in prose()
 
 
