@@ -160,5 +160,5 @@ QUESTIONS = [
                  answer=lambda: 1000 - len(primes_below(1000))),
         ]),
     ]),
-    Question("01.q5", "why does the column print Stimmt!?", "written", [Written("why_stimmt")]),
+    Question("01.q5", "the Stimmt! test on a hand: when is it a natural?", "written", [Written("why_stimmt")]),
 ]
