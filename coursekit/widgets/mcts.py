@@ -194,7 +194,9 @@ class MCTSStepper(CourseWidget):
         self.predictions.append((picked, went))
         did = f"took {went}" if self.last.selected else f"stayed at {root.state.n}"
         if untried:
-            why = (f"the root still had an untried move ({', '.join(f'-{m}' for m in sorted(untried))}), "
+            moves = ", ".join(f"-{m}" for m in sorted(untried))
+            which = "untried moves" if len(untried) > 1 else "an untried move"
+            why = (f"the root still had {which} ({moves}), "
                    "so selection stays and expansion tries one")
         else:
             listed = ", ".join(f"-{m}: {score:.3f}" for m, score in scores.items())

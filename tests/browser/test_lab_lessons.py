@@ -135,11 +135,15 @@ def lesson_07(notebook, expect):
 
 
 def lesson_08(notebook, expect):
-    stepper = widget(notebook, button="Run 100")
+    stepper = widget(notebook, button="Run 100")     # the first stepper asks first (predict mode)
     before = image_src(stepper)
     click(stepper, "Step")
-    expect(message(stepper)).to_have_text("1 iteration so far.")
+    expect(message(stepper)).to_contain_text("Pick where selection goes first")
+    click(stepper, "stay at 22")
+    click(stepper, "Step")
+    expect(message(stepper)).to_contain_text("Right: selection stayed at 22")
     expect(stepper).to_contain_text("1. Selection")
+    keep_screenshot(notebook.page, "lab_08_stepper_predict")
     expect(stepper.locator("img").first).not_to_have_attribute("src", before)
     click(stepper, "Run 100")                        # a long iteration text: the move table must not squeeze
     expect(message(stepper)).to_contain_text("101 iterations so far")
