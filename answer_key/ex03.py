@@ -172,5 +172,5 @@ QUESTIONS = [
                  answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
         ]),
     ]),
-    Question("03.q5", "timid or bold?", "written", [Written("timid_or_bold")]),
+    Question("03.q5", "timid or bold? when every round favours the player", "written", [Written("timid_or_bold")]),
 ]
