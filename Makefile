@@ -52,16 +52,17 @@ $(PY):
 # the versions that were tested (issue 27): every install takes them from the lock (make lock writes it)
 LOCK := requirements.lock
 # the learners' .venv holds the course, JupyterLab and Voila, no test tools (issue 28); make test adds those
+# (--no-compile: Python compiles what Lab imports when it first imports it; compiling every installed module up
+# front tripled the first make lab's install time; the venv's own pip is recent enough for the lock)
 $(STAMP): pyproject.toml $(LOCK) | $(PY)
-	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[demo]' -c $(LOCK)
+	$(PY) -m pip install --no-compile -e '.[demo]' -c $(LOCK)
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "$(KERNEL_NAME)"
 	touch $(STAMP)
 
 # the test tools (pytest, nbval, hypothesis, ruff, playwright) added to .venv by make test, unit, notebooks, browser
 TEST_STAMP := $(VENV)/.installed-test
 $(TEST_STAMP): $(STAMP)
-	$(PY) -m pip install -e '.[demo,test]' -c $(LOCK)
+	$(PY) -m pip install --no-compile -e '.[demo,test]' -c $(LOCK)
 	touch $(TEST_STAMP)
 
 # rewrite the lock from what .venv (with the test tools) and .venv-class hold; UPGRADE=1 first takes the newest

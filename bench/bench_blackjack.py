@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import seed002_exact
+import source002_exact
 
 from coursekit import blackjack_exact
 from coursekit.blackjack import exact_outcomes, simulate
@@ -30,9 +30,9 @@ def cpu(fn, *args, **kwargs):
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    (lose, win, draw, simulated), seed_seconds = cpu(seed002_exact.seed_exact)
-    print(f"seed 002's method (reader matthew's Python, {simulated} player states re-simulated for the dealer):")
-    print(f"  lose {lose:.6f}  win {win:.6f}  draw {draw:.6f}   {seed_seconds:.2f} s CPU")
+    (lose, win, draw, simulated), source_seconds = cpu(source002_exact.source_exact)
+    print(f"source text 002's method (reader matthew's Python, {simulated} player states re-simulated for the dealer):")
+    print(f"  lose {lose:.6f}  win {win:.6f}  draw {draw:.6f}   {source_seconds:.2f} s CPU")
     exact_outcomes(1)  # first call of the process: lazy numpy imports; then every timed run starts cold
     runs = []
     for _ in range(5):
@@ -45,9 +45,9 @@ def main(argv: list[str]) -> int:
           f"{best * 1000:.1f} ms CPU (best of 5; all: {', '.join(f'{r * 1000:.0f}' for r in runs)} ms)")
     print(f"  exact lose = {exact['lose']}")
     gap = max(abs(float(exact[k]) - v) for k, v in (("lose", lose), ("win", win), ("draw", draw)))
-    print(f"  largest difference from the seed's floats: {gap:.1e}")
-    print(f"speed ratio (seed's method / exact_outcomes): {seed_seconds / best:.0f}x "
-          f"(against the median run: {seed_seconds / median:.0f}x)")
+    print(f"  largest difference from the source's floats: {gap:.1e}")
+    print(f"speed ratio (seed's method / exact_outcomes): {source_seconds / best:.0f}x "
+          f"(against the median run: {source_seconds / median:.0f}x)")
     for decks in (6, 8, None):
         result, seconds = cpu(exact_outcomes, decks)
         print(f"exact_outcomes(decks={decks}): win {float(result['win']):.6f} lose {float(result['lose']):.6f} "

@@ -2,7 +2,7 @@
 
 Cold: the first call in a fresh interpreter (a subprocess; imports are not timed, everything the call itself loads
 or builds is). Warm: later calls in the same process with the solver's result caches cleared, so they compute
-again. References: source text 002's exact method for blackjack (reader matthew's program, bench/seed002_exact.py) and a
+again. References: source 002's exact method for blackjack (reader matthew's program, bench/source002_exact.py) and a
 plain weighted enumeration in Python for baccarat (bench/baccarat_reference.py), each in its own fresh process.
 Times are CPU seconds of the measured process (time.process_time), so other jobs on the machine disturb them less;
 the median of the cold runs counts, the best is shown too.
@@ -45,8 +45,8 @@ CASES = [
      "clear": "blackjack_exact.clear_caches() if hasattr(blackjack_exact, 'clear_caches') "
               "else blackjack_exact.hand_tree.cache_clear()",
      "show": "{k: float(v) for k, v in result.items()}",
-     "reference": {"name": "seed 002's exact method", "setup": "import seed002_exact",
-                   "call": "seed002_exact.seed_exact()", "clear": "pass",
+     "reference": {"name": "source text 002's exact method", "setup": "import source002_exact",
+                   "call": "source002_exact.source_exact()", "clear": "pass",
                    "show": "dict(zip(('lose', 'win', 'draw'), result[:3]))"},
      "target": 100, "warm_runs": 5},
     {"name": "baccarat.exact_odds(decks=8)",

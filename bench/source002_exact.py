@@ -1,8 +1,8 @@
-"""Seed 002's exact method, as reader matthew posted it (Python over deck states), kept faithful for the benchmark.
+"""Source 002's exact method, as reader matthew posted it (Python over deck states), kept faithful for the benchmark.
 
-The only changes from the posted program: it is wrapped in functions (`play` is the seed's own function; the
-top-level loop became `seed_exact`) so the benchmark can time it and read its figures; the stand threshold 16
-("score > 16") and the starting deck are the seed's; the arithmetic is the seed's floats.
+The only changes from the posted program: it is wrapped in functions (`play` is the source's own function; the
+top-level loop became `source_exact`) so the benchmark can time it and read its figures; the stand threshold 16
+("score > 16") and the starting deck are the source's; the arithmetic is the source's floats.
 """
 
 
@@ -68,7 +68,7 @@ def play(initdeck):
     return states
 
 
-def seed_exact(initdeck=(4, 4, 4, 4, 4, 4, 4, 4, 4, 16)):
+def source_exact(initdeck=(4, 4, 4, 4, 4, 4, 4, 4, 4, 16)):
     """The seed's top-level program; returns (dealerprob, playerprob, drawprob, player states simulated)."""
     pstates = play(initdeck)
     dealerprob = 0; playerprob = 0; drawprob = 0  # Final probabilities
@@ -110,5 +110,5 @@ def seed_exact(initdeck=(4, 4, 4, 4, 4, 4, 4, 4, 4, 16)):
 
 
 if __name__ == "__main__":
-    dealerprob, playerprob, drawprob, simulated = seed_exact()
+    dealerprob, playerprob, drawprob, simulated = source_exact()
     print(dealerprob, playerprob, drawprob, dealerprob + playerprob + drawprob)

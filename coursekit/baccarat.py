@@ -159,13 +159,16 @@ SEED_RULES: tuple[SeedRule, ...] = (
 )
 
 
-def seed_rule_for(player_third: Optional[CardLike]) -> SeedRule:
+def source_rule_for(player_third: Optional[CardLike]) -> SeedRule:
     """Which of the source's six rules covers a column of the table (the player's third card, or None)."""
     value = _third_value(player_third)
     for rule in SEED_RULES:
         if (rule.player_third is None and value is None) or (rule.player_third and value in rule.player_third):
             return rule
     raise AssertionError("the six rules cover every column")  # pragma: no cover
+
+
+seed_rule_for = source_rule_for  # the old name (a source text's rule, not a random seed)
 
 
 def table_from_rules(rules: Iterable[SeedRule] = SEED_RULES) -> dict[int, dict[Optional[int], bool]]:

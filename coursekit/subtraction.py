@@ -37,7 +37,8 @@ from coursekit.stats import wilson_interval
 
 Strategy = Callable[[int, random.Random], int]
 
-SEED_MOVES: tuple[int, ...] = (3, 5, 11)
+SOURCE_MOVES: tuple[int, ...] = (3, 5, 11)
+SEED_MOVES = SOURCE_MOVES  # the old name (the source's moves, not a random seed)
 #: Source text 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
 SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
                                            2: (), 1: (), 0: ()}
@@ -102,7 +103,7 @@ class State:
 class SubtractionGame:
     """A subtraction game: subtract one of `move_set`; exactly 0 wins, below 0 loses (source text 003: 3, 5, 11)."""
 
-    def __init__(self, moves: Union[str, Iterable[int]] = SEED_MOVES) -> None:
+    def __init__(self, moves: Union[str, Iterable[int]] = SOURCE_MOVES) -> None:
         self.move_set: tuple[int, ...] = parse_moves(moves)
         self._losing = bytearray([1])  # colours so far, 1 = red; position 0 is red
         self._period: Optional[tuple[int, int]] = None

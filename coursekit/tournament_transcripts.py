@@ -140,7 +140,8 @@ def first_difference(produced: str, expected: str, forgiving: bool = False) -> O
 # --- exercise 10: replaying a deal through the learner's own tournament class ---------------------------------------
 TRANSCRIPTS = {1: (CARDS_1, ANSWERS_1), 2: (CARDS_2, ANSWERS_2)}
 CARD_NUMBERS = {"A": 1, "J": 11, "Q": 12, "K": 13}  # the sheet's suggestion: 1 is the ace, 11 jack, 12 queen, 13 king
-SEED_METHODS = ("InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet")
+SOURCE_METHODS = ("InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet")
+SEED_METHODS = SOURCE_METHODS  # the old name (a source text's methods, not a random seed)
 MAX_CHARS = 20_000  # a replay stops after printing this much (the sheet's transcript 1 is 1,400 characters)
 STOPPED = "[the program stopped:"  # how a replay ends that the learner's code ended with an error
 
@@ -263,7 +264,7 @@ def _replay(cls: Any, cards: Iterable[str], answers: Iterable[str], max_chars: i
         builtins.input = ask  # a program that calls input() itself still gets the deal's answers
         try:
             game = cls(cards=_Cards(cards), ask=ask)
-            for name in SEED_METHODS:
+            for name in SOURCE_METHODS:
                 method = getattr(game, name, None)
                 if callable(method):
                     try:
@@ -280,10 +281,10 @@ def _replay(cls: Any, cards: Iterable[str], answers: Iterable[str], max_chars: i
                 detail = ""
             segments = screen.cut()
             segments.append(["p", f"\n{STOPPED} {type(error).__name__}{': ' if detail else ''}{detail[:200]}]\n"])
-            return segments, sorted(called, key=SEED_METHODS.index)
+            return segments, sorted(called, key=SOURCE_METHODS.index)
         finally:
             builtins.input = original_input
-    return screen.cut(), sorted(called, key=SEED_METHODS.index)
+    return screen.cut(), sorted(called, key=SOURCE_METHODS.index)
 
 
 def _deal(transcript: Optional[int], cards: Optional[Iterable[str]], answers: Optional[Iterable[str]]):

@@ -147,7 +147,7 @@ API = {
     "baccarat.player_draws": (baccarat.player_draws, [arg(st.integers(-2, 12))]),
     "baccarat.banker_draws": (baccarat.banker_draws, [arg(st.integers(-2, 12)), arg(st.none(), CARD)]),
     "baccarat.seed_banker_draws": (baccarat.seed_banker_draws, [arg(st.integers(-2, 12)), arg(st.none(), CARD)]),
-    "baccarat.seed_rule_for": (baccarat.seed_rule_for, [arg(st.none(), CARD)]),
+    "baccarat.source_rule_for": (baccarat.source_rule_for, [arg(st.none(), CARD)]),
     "baccarat.drawing_table": (baccarat.drawing_table, [arg(st.sampled_from([baccarat.banker_draws,
                                                                              baccarat.seed_banker_draws]))]),
     "baccarat.play_coup": (baccarat.play_coup, [arg(st.builds(baccarat.BaccaratShoe, st.integers(1, 8),

@@ -14,7 +14,7 @@ from coursekit.baccarat import (
     BANKER_TABLE, OUTCOMES, PUBLISHED_8_DECKS, PUBLISHED_COMBINATIONS, PUBLISHED_EDGES_8_DECKS,
     PUBLISHED_INFINITE_DECK, SEED_RULES, BaccaratShoe, _classes, _enumerate, _play_vectorised, banker_draws,
     card_value, drawing_table, exact_counts, exact_odds, frequencies, hand_value, house_edge, is_natural,
-    play_coup, player_draws, seed_banker_draws, seed_player_value_bug, seed_rule_for, simulate,
+    play_coup, player_draws, seed_banker_draws, seed_player_value_bug, source_rule_for, simulate,
     simulate_outcomes, table_from_rules,
 )
 from coursekit.cards import RANKS, Card, StackedDeck
@@ -64,8 +64,8 @@ def test_banker_stands_on_8_and_9(third):
 
 def test_the_seeds_six_rules_build_the_same_table():
     assert table_from_rules(SEED_RULES) == BANKER_TABLE
-    assert seed_rule_for(None).number == 1 and seed_rule_for(8).number == 5
-    assert seed_rule_for("K").number == seed_rule_for("A").number == seed_rule_for(9).number == 6
+    assert source_rule_for(None).number == 1 and source_rule_for(8).number == 5
+    assert source_rule_for("K").number == source_rule_for("A").number == source_rule_for(9).number == 6
 
 
 def test_banker_rule_takes_ranks_and_cards_as_well_as_values():

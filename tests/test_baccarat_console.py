@@ -14,7 +14,7 @@ from coursekit.console.baccarat import BaccaratConsole, payout
 COMMAND = [sys.executable, "-m", "coursekit", "baccarat"]
 
 # the source's second transcript, dealt player, banker, player, banker, then the third cards
-SEED_DEAL = [Card("6", "Club"), Card("K", "Spade"), Card("8", "Heart"), Card("A", "Heart"), Card("9", "Heart"),
+SOURCE_DEAL = [Card("6", "Club"), Card("K", "Spade"), Card("8", "Heart"), Card("A", "Heart"), Card("9", "Heart"),
              Card("5", "Club")]
 
 
@@ -32,7 +32,7 @@ def scripted(cards, answers: str, bankroll: int = 100, rule=None) -> str:
 
 
 def test_the_seeds_transcript_lines_in_order():
-    text = scripted(SEED_DEAL, "b\n10\n")
+    text = scripted(SOURCE_DEAL, "b\n10\n")
     lines = text.splitlines()
     start = lines.index("** Player was dealt: 6 of Clubs, 8 of Hearts (hand value = 4)")
     assert lines[start:start + 7] == [
@@ -87,7 +87,7 @@ def test_quit_and_the_seed_repeats_the_game():
 
 
 def test_running_out_of_money_ends_the_game():
-    text = scripted(SEED_DEAL, "p\n5\n", bankroll=5)
+    text = scripted(SOURCE_DEAL, "p\n5\n", bankroll=5)
     assert "You lose 5 on the player. Bankroll: 0" in text and "You are out of money." in text
 
 
@@ -113,14 +113,14 @@ def test_cut_card_brings_a_new_shoe():
 
 
 def test_odd_digits_re_prompt_instead_of_crashing():
-    text = scripted(SEED_DEAL, "b\n\u00b2\n\u0663\n10\n")
+    text = scripted(SOURCE_DEAL, "b\n\u00b2\n\u0663\n10\n")
     assert "Please enter a whole number from 1 to 100 (not '\u00b2')" in text
     assert "Please enter a whole number from 1 to 100 (not '\u0663')" in text
     assert "Bankroll: 100" in text and any(word in text for word in ("You win", "You lose", "Push"))
 
 
 def test_the_bankroll_is_said_once_between_coups():
-    deal = SEED_DEAL * 3
+    deal = SOURCE_DEAL * 3
     text = scripted(deal, "b\n10\nb\n10\n")
     lines = [line for line in text.splitlines() if "Bankroll:" in line]
     assert lines[0] == "Bankroll: 100"

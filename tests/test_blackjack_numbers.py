@@ -18,8 +18,8 @@ from coursekit.blackjack import (
 )
 
 # Source 002, reader matthew: "lose: 48.9%, win: 41.2%, draw: 9.8%" (one deck, both stand on 17). Running his program
-# (bench/seed002_exact.py) prints these floats; our exact fractions must agree with them.
-SEED_002_PERCENT = {"lose": 48.9, "win": 41.2, "draw": 9.8}
+# (bench/source002_exact.py) prints these floats; our exact fractions must agree with them.
+SOURCE_002_PERCENT = {"lose": 48.9, "win": 41.2, "draw": 9.8}
 SEED_002_FLOATS = {"lose": 0.4889154379000744, "win": 0.41251830015695856, "draw": 0.09856626194296492}
 
 # Wizard of Odds, "Dealer Probabilities in Blackjack", Blackjack Appendix 2B (last update Jul 20, 2004),
@@ -69,11 +69,11 @@ BJINFO_1_DECK_H17 = {
 }
 
 
-def test_exact_reproduces_seed_002():
+def test_exact_reproduces_source_002():
     result = exact_outcomes(decks=1)
     assert all(isinstance(p, Fraction) for p in result.values())
     assert sum(result.values()) == 1
-    for name, percent in SEED_002_PERCENT.items():
+    for name, percent in SOURCE_002_PERCENT.items():
         assert abs(100 * result[name] - Fraction(str(percent))) < Fraction(1, 10)  # the seed rounds loosely
         assert float(result[name]) == pytest.approx(SEED_002_FLOATS[name], abs=1e-12)
 

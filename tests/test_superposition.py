@@ -15,7 +15,7 @@ int_sets = st.lists(small_ints, min_size=1, max_size=8)
 COMPARISONS = [operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne]
 
 
-def test_examples_from_seed_000():
+def test_examples_from_source_000():
     count = any_of(4, 14, 24, 34)
     assert eigenstates(count <= 21) == (4, 14)
     assert repr(count <= 21) == "any(4, 14)"

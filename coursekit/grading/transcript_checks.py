@@ -35,7 +35,7 @@ from coursekit.grading.cases import Probe
 from coursekit.tournament_transcripts import (
     PART_NAMES,
     PARTS,
-    SEED_METHODS,
+    SOURCE_METHODS,
     SHEET_1,
     SHEET_2,
     forgiving_line,
@@ -721,12 +721,12 @@ def dealer_stops_wrong(want_rows: list, rows: list, mismatch: Mismatch) -> str:
 def _methods_judge(used) -> tuple:
     what = "the sheet's methods, called while transcript 1 replays"
     if not isinstance(used, list) or not all(isinstance(name, str) for name in used):
-        return False, what, ", ".join(SEED_METHODS), f"a value of type {type(used).__name__}"
-    missing = [name for name in SEED_METHODS if name not in used]
+        return False, what, ", ".join(SOURCE_METHODS), f"a value of type {type(used).__name__}"
+    missing = [name for name in SOURCE_METHODS if name not in used]
     shown = ", ".join(used) or "none of them"
     if missing:
-        return False, f"{what} (not called: {', '.join(missing)})", ", ".join(SEED_METHODS), shown
-    return True, what, ", ".join(SEED_METHODS), shown
+        return False, f"{what} (not called: {', '.join(missing)})", ", ".join(SOURCE_METHODS), shown
+    return True, what, ", ".join(SOURCE_METHODS), shown
 
 
 # --- the format tests: each part's lines in the sheet's wording (values masked) ------------------------------------

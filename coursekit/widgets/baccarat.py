@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from coursekit.baccarat import (
     OUTCOMES, PUBLISHED_COMBINATIONS, BaccaratShoe, Coup, banker_draws, card_value, drawing_table, exact_odds,
-    frequencies, hand_value, house_edge, play_coup, seed_banker_draws, seed_rule_for, simulate,
+    frequencies, hand_value, house_edge, play_coup, seed_banker_draws, source_rule_for, simulate,
 )
 from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
 from coursekit.widgets.common import CourseWidget, MessageBar, Worker, card_html, progress_bar, seed_box, seed_from
@@ -117,12 +117,12 @@ def explain(coup: Coup, rule=banker_draws) -> str:
     """Why the banker drew or stood in a coup without a natural, with the source's rule for that column."""
     banker, third = hand_value(coup.banker[:2]), coup.player_third
     verb = "draws" if coup.banker_drew else "stands"
-    seed_rule = seed_rule_for(None if third is None else card_value(third))
+    column = source_rule_for(None if third is None else card_value(third))
     if third is None:
         why = f"The player stood; banker on {banker} {verb} (the script's rule 1: draw on 0-5)"
     else:
         why = (f"Player's third card {third.rank} (value {card_value(third)}), banker on {banker}: {verb} "
-               f"(the script's rule {seed_rule.number}: draw on 0-{seed_rule.banker_max})")
+               f"(the script's rule {column.number}: draw on 0-{column.banker_max})")
     if rule(banker, _rank(third)) != banker_draws(banker, _rank(third)):
         why += " -- but the script's code gets this cell wrong"
     return why + "."
