@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
+import numpy as np
+
 from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
 from coursekit.grading.bot_checks import BotGames, _decoded, play_against  # noqa: F401 - the games
 from coursekit.grading.public import one_of_probe
@@ -192,6 +194,45 @@ class MoveSweep(Sweep):
 STATES = [(state(n),) for n in range(1, TOP + 1)]
 
 
+# --- question 5: one pair's bootstrap interval (lesson 11's recipe) --------------------------------------------
+def bootstrap_interval(wins: int, games: int, resamples: int = 1000, seed: int = 0, low_q: float = 2.5,
+                       high_q: float = 97.5, share=None, divide: bool = True) -> tuple:
+    """The percentile bootstrap interval of a share: `resamples` binomial redraws of `games` games, each won with
+    the observed share, and the middle 95% of the resampled shares (the flags make the slips)."""
+    rng = np.random.default_rng(seed)
+    drawn = rng.binomial(games, wins / games if share is None else share, size=resamples)
+    shares = drawn / games if divide else drawn
+    low, high = np.percentile(shares, [low_q, high_q])
+    return float(low), float(high)
+
+
+def _normal_interval(wins: int, games: int, resamples: int = 1000, seed: int = 0) -> tuple:
+    """The slip of the mean plus and minus 1.96 standard deviations of the resampled shares."""
+    shares = np.random.default_rng(seed).binomial(games, wins / games, size=resamples) / games
+    return float(shares.mean() - 1.96 * shares.std()), float(shares.mean() + 1.96 * shares.std())
+
+
+def _extremes(wins: int, games: int, resamples: int = 1000, seed: int = 0) -> tuple:
+    """The slip of the smallest and largest resampled share."""
+    return bootstrap_interval(wins, games, resamples, seed, 0, 100)
+
+
+BOOT_SLIPS = [
+    Slip("this is the middle 90% (percentiles 5 and 95); a 95% interval leaves 2.5% out at each end",
+         reference=lambda w, g, r=1000, s=0: bootstrap_interval(w, g, r, s, 5, 95)),
+    Slip("these are the smallest and largest resampled shares; the interval leaves the extreme 2.5% out at each "
+         "end", reference=_extremes),
+    Slip("these are numbers of games won, not shares: divide the resampled wins by the number of games",
+         reference=lambda w, g, r=1000, s=0: bootstrap_interval(w, g, r, s, divide=False)),
+    Slip("the games were redrawn 50:50; a resample redraws them with the share the bot really won",
+         reference=lambda w, g, r=1000, s=0: bootstrap_interval(w, g, r, s, share=0.5)),
+    Slip("this is the mean plus or minus 1.96 standard deviations; take the percentiles of the resampled shares",
+         reference=_normal_interval),
+]
+BOOT_PUBLIC = [(16, 24, 1000, 0), (12, 24, 1000, 1), (23, 24, 500, 2)]
+BOOT_HIDDEN = [(3, 20, 2000, 3), (160, 240, 1000, 4), (1, 2, 300, 5), (24, 24, 100, 6)]
+
+
 QUESTIONS = [
     Question("11.q1", "the losing positions of the move set (2, 3, 7) below 30", "number", [
         Case("sorted(losing_below_30)", losing_below, points=2, slips=LOSING_SLIPS),
@@ -208,10 +249,17 @@ QUESTIONS = [
     Question("11.q3", "your bot against the reference bots, judged by the referee", "function", [
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="random",
                  starts=RANDOM_STARTS, seats=(0, 1), rounds=RANDOM_ROUNDS, threshold=RANDOM_THRESHOLD,
-                 label=f"against random, starts 20..{TOP}, both seats, {RANDOM_ROUNDS} rounds", slips=MOVE_SLIPS),
+                 label=f"against random, starts 20..{TOP}, both seats, {RANDOM_ROUNDS} rounds",
+                 slips=[s for s in MOVE_SLIPS if s.says != SWAPPED]),  # swapped colours clear this bar (79.7%)
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="optimal",
                  starts=winning_starts(), seats=(0,), rounds=1, threshold=THRESHOLD,
                  label=f"against optimal, moving first from every winning start 10..{TOP}", slips=MOVE_SLIPS),
     ]),
     Question("11.q4", "what the leaderboard can say about perfect bots", "written", [Written("perfect_bots")]),
+    Question("11.q5", "bootstrap_interval: one pair's 95% bootstrap interval", "function", [
+        Sweep("bootstrap_interval", lambda: BOOT_PUBLIC, bootstrap_interval, points=2, public=True, tol=1e-9,
+              label="bootstrap_interval on three pairs (16 of 24, 12 of 24, 23 of 24)", slips=BOOT_SLIPS),
+        Sweep("bootstrap_interval", lambda: BOOT_HIDDEN, bootstrap_interval, points=1, tol=1e-9,
+              label="bootstrap_interval on four more pairs (all won, few games, many games)", slips=BOOT_SLIPS),
+    ]),
 ]

@@ -59,7 +59,8 @@ def test_the_worked_solution_scores_full_marks(solution):
         result = run_question(q, solution, public_only=False)
         assert not [o for o in result.outcomes if o.status == "fail"], q.qid
         assert result.points == (0 if q.manual else q.max_points)
-    assert {q.qid: q.max_points for q in questions("11")} == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 2}
+    assert {q.qid: q.max_points for q in questions("11")} == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 2,
+                                                              "11.q5": 3}
     assert "points: 4/4 on the public tests; 1 more grading test worth 2 points" in printed("11.q2", solution)
     text = printed("11.q3", solution)
     assert "won 318 of 320 = 99.4% (95% interval 97.8% to 99.8%)" in text
@@ -68,7 +69,7 @@ def test_the_worked_solution_scores_full_marks(solution):
 
 def test_the_generated_exercise_scores_zero():
     ns = namespace(EXERCISE)
-    assert points(ns) == {"11.q1": 0, "11.q2": 0, "11.q3": 0, "11.q4": 0}
+    assert points(ns) == {"11.q1": 0, "11.q2": 0, "11.q3": 0, "11.q4": 0, "11.q5": 0}
     assert "not done yet: find the losing numbers up to state" in printed("11.q2", ns)
 
 
@@ -166,7 +167,8 @@ def test_any_winning_move_counts_not_only_the_smallest(solution):
         wins = game.winning_moves(state["n"])
         return max(wins) if wins else 7
 
-    assert points(with_choose(solution, largest_winning)) == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 0}
+    assert points(with_choose(solution, largest_winning)) == {"11.q1": 2, "11.q2": 6, "11.q3": 4, "11.q4": 0,
+                                                              "11.q5": 3}
 
 
 def test_the_referee_s_rules_decide_illegal_moves_garbage_and_crashes(solution):
@@ -220,8 +222,12 @@ def test_every_game_is_the_referee_s_record_with_the_arena_s_seeds(solution):
 
 
 def test_the_game_tests_are_sweeps_whose_slips_the_slip_suite_checks():
-    for case in questions("11")[2].cases:
-        assert isinstance(case, Sweep) and case.public and {s.says for s in case.slips} == {s for _, s in BOTS.values()}
+    against_random, against_optimal = questions("11")[2].cases
+    for case in (against_random, against_optimal):
+        assert isinstance(case, Sweep) and case.public
+    assert {s.says for s in against_optimal.slips} == {s for _, s in BOTS.values()}
+    # the swapped colours clear the random bar (the weakest perfect bot's); q2 and the optimal games name it
+    assert {s.says for s in against_random.slips} == {s for _, s in BOTS.values()} - {ex11.SWAPPED}
 
 
 @pytest.mark.slow
@@ -242,8 +248,22 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
     out = tmp_path / "out" / "grades.csv"
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "1"]) == 0
     records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
-    assert (records["solution"]["points"], records["solution"]["max_points"]) == (12, 12)
+    assert (records["solution"]["points"], records["solution"]["max_points"]) == (15, 15)
     assert records["exercise"]["points"] == 0
     mod8 = records["mod8"]["questions"]
-    assert {qid: q["points"] for qid, q in mod8.items()} == {"11.q1": 2, "11.q2": 3, "11.q3": 0, "11.q4": 0}
+    assert {qid: q["points"] for qid, q in mod8.items()} == {"11.q1": 2, "11.q2": 3, "11.q3": 0, "11.q4": 0, "11.q5": 3}
     assert all(t["slip"] == ex11.MOD8 for t in mod8["11.q3"]["tests"])
+
+
+@pytest.mark.parametrize("slip", range(5))
+def test_each_bootstrap_slip_loses_question_5_and_is_named(slip, solution):
+    wrong = ex11.BOOT_SLIPS[slip]
+    result = run_question(questions("11")[4], {**solution, "bootstrap_interval": wrong.reference}, public_only=False)
+    assert result.points == 0 and all(o.slip == wrong.says for o in result.outcomes), result.outcomes
+
+
+def test_the_bootstrap_interval_is_the_lesson_s_recipe():
+    low, high = ex11.bootstrap_interval(16, 24)              # the lesson's pair: optimal against mcts:1000
+    assert low < 0.5 < high and (low, high) == ex11.bootstrap_interval(16, 24)
+    narrow = ex11.bootstrap_interval(160, 240)
+    assert narrow[0] > 0.5 and narrow[1] - narrow[0] < (high - low) / 2   # ten times the games: about 1/3 as wide

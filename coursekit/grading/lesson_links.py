@@ -99,6 +99,7 @@ SECTIONS = {
     "11.q2": Section("11", "What a bot is"),
     "11.q3": Section("11", "The referee"),
     "11.q4": Section("11", "What the intervals support"),
+    "11.q5": Section("11", "How sure? A bootstrap interval"),
 }
 
 
