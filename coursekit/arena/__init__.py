@@ -1,4 +1,4 @@
-"""The class arena: learners' bots play each other, each bot in the grading sandbox, the referee outside.
+"""The class arena: learners' bots play each other, each bot in its own sandbox, the referee outside.
 
 A *bot* is a ``.py`` file or an exercise notebook (its code cells) that defines ``choose(state) -> move``. The
 referee, in the instructor's process, owns the game; it shows the bot to move a plain state (only the grader's

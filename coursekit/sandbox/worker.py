@@ -1,4 +1,4 @@
-"""Inside the grading sandbox: run a submission's cells and answer test requests, one JSON line each way.
+"""Inside a sandbox (the grader's or the arena's): run cells and answer typed requests, one JSON line each way.
 
 Started as `python -m coursekit.sandbox.worker LIMITS_JSON`. Before any learner code runs it moves the protocol to
 private file descriptors, sets its resource limits and, when it starts as root, drops to its own user id. From
