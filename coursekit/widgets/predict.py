@@ -18,6 +18,33 @@ import ipywidgets as w
 from coursekit.widgets.common import CourseWidget, MessageBar
 
 ECHO_CHARS = 30  # typed text echoed in a message is cut to this many characters
+# Answering by keyboard (Tab, arrows, Space, Enter). In JupyterLab a notebook takes the arrow keys and Enter of a
+# focused radio button or button for its own shortcuts (an arrow moved the focus to another cell: the learner lost
+# the question), and ipywidgets 8.1 gives a RadioButtons' answers no common group, so arrows never move the pick.
+# This page script, run once from the load handler of a <style> in a hidden HTML widget (an HTML widget runs no
+# <script>; coursekit.widgets.common does the same), keeps those keys inside .course-predict widgets: arrows move
+# the pick to the next or previous answer, Space picks, Enter on an answer picks it and presses Check.
+PREDICT_JS = """(function () {
+  if (window.coursePredictKeys) { return; }
+  window.coursePredictKeys = true;
+  var MOVES = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1};
+  window.addEventListener('keydown', function (e) {
+    var t = e.target, widget = t && t.closest ? t.closest('.course-predict') : null;
+    if (!widget || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var radio = t.type === 'radio';
+    if (radio && e.key in MOVES) {
+      var all = Array.from(t.closest('.widget-radio-box').querySelectorAll('input[type=radio]'));
+      var next = all[(all.indexOf(t) + MOVES[e.key] + all.length) % all.length];
+      e.preventDefault(); e.stopPropagation(); next.focus(); next.click();
+    } else if (radio && e.key === 'Enter') {
+      e.preventDefault(); e.stopPropagation(); if (!t.checked) { t.click(); }
+      var check = widget.querySelector('button.course-predict-check');
+      if (check) { setTimeout(function () { check.click(); }, 100); }
+    } else if (e.key === 'Enter' || e.key === ' ' || e.key in MOVES) { e.stopPropagation(); }
+  }, true);
+})();"""
+PREDICT_CSS = (f'<style onload="{html.escape(PREDICT_JS, quote=True)}">'
+               '.course-predict .widget-radio-box label { cursor: pointer; }</style>')
 
 
 def _echo(text: str) -> str:
@@ -48,10 +75,13 @@ class Predict(CourseWidget):
         self.options = w.RadioButtons(options=list(choices), value=None, description="your answer",
                                       layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.check = w.Button(description="Check", button_style="primary", icon="check")
+        self.check.add_class("course-predict-check")
         self.message = MessageBar()
         self.attempts: list[str] = []
         self.on_click(self.check, self.check_choice)
-        super().__init__([self.prompt, self.options, self.check, self.message])
+        keys = w.HTML(PREDICT_CSS, layout=w.Layout(display="none"))  # the answers' keys (PREDICT_JS)
+        super().__init__([self.prompt, self.options, self.check, self.message, keys])
+        self.add_class("course-predict")
         self.message.show("Pick an answer, then press Check. Nothing here is graded.")
 
     @property
@@ -99,12 +129,16 @@ class Guess(CourseWidget):
         self.prompt = w.HTML(_question_html(question))
         self.box = w.Text(value="", placeholder="your guess", description="your guess",
                           layout=w.Layout(width="260px"), style={"description_width": "initial"})
-        self.check = w.Button(description="Check", button_style="primary", icon="check")
+        self.check = w.Button(description="Check", button_style="primary", icon="check",
+                              layout=w.Layout(margin="2px 2px 2px 12px"))  # room for the box's focus ring
+        self.check.add_class("course-predict-check")
         self.message = MessageBar()
         self.guesses: list[float] = []
         self.on_click(self.check, self.check_guess)
         self.on_enter(self.box, self.check_guess)
-        super().__init__([self.prompt, w.HBox([self.box, self.check]), self.message])
+        keys = w.HTML(PREDICT_CSS, layout=w.Layout(display="none"))  # Enter on Check stays with it (PREDICT_JS)
+        super().__init__([self.prompt, w.HBox([self.box, self.check]), self.message, keys])
+        self.add_class("course-predict")
         self.message.show("Type your guess and press Check (or Enter). Nothing here is graded.")
 
     def _shown(self, x: float | int | Fraction) -> str:
@@ -115,6 +149,8 @@ class Guess(CourseWidget):
     def check_guess(self) -> None:
         """Read the guess and say how far it is from the answer."""
         typed = self.box.value.strip().replace(",", "")
+        if self.unit.strip() and typed.endswith(self.unit.strip()):  # "7%" when the unit is "%"
+            typed = typed[: -len(self.unit.strip())].strip()
         try:
             value = float(Fraction(typed)) if "/" in typed else float(typed)
         except (ValueError, ZeroDivisionError):

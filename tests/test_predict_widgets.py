@@ -1,0 +1,38 @@
+"""Predict and Guess from Python: the messages a learner reads, a unit typed with the number, the keyboard script."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+from coursekit.widgets.predict import PREDICT_JS, Guess, Predict
+
+
+def test_a_guess_may_carry_its_unit():
+    guess = Guess("What percentage of hands are naturals?", answer=4.827, unit="%")
+    assert guess.guess("5%").startswith("Close: you guessed 5%")
+    assert guess.guess(" 7 % ").startswith("You guessed 7%: too high")
+    assert guess.guess("7%%").startswith("Type a number")  # only one unit comes off
+    assert guess.guesses == [5.0, 7.0]
+
+
+def test_a_guess_without_unit_still_refuses_a_percent_sign():
+    assert Guess("How many?", answer=12).guess("12%").startswith("Type a number")
+
+
+def test_predict_says_not_quite_then_right():
+    predict = Predict("2 + 2?", {"3": "off by one", "4": "two pairs"}, answer="4")
+    assert predict.choose("3") == "Not quite: off by one Try another answer."
+    assert predict.choose("4") == "Right: two pairs"
+    assert predict.attempts == ["3", "4"] and predict.right
+
+
+@pytest.mark.parametrize("make", [lambda: Predict("q", {"a": "x", "b": "y"}, answer="a"),
+                                  lambda: Guess("q", answer=1)])
+def test_both_carry_the_keyboard_script(make):
+    """The browser test (tests/browser/test_learner_actions.py) shows the keys work in Lab; here: they are sent."""
+    made = make()
+    assert "course-predict" in made._dom_classes
+    sheets = [child.value for child in made.children if isinstance(child, w.HTML)]
+    assert any("onload" in value and "coursePredictKeys" in value for value in sheets)
+    assert "ArrowDown" in PREDICT_JS and "stopPropagation" in PREDICT_JS
