@@ -57,7 +57,12 @@ def course(tmp_path_factory):
     (learner / ".venv").symlink_to(fresh_clone.VENV, target_is_directory=True)
     stamp = (fresh_clone.ROOT / "pyproject.toml").stat()  # make must not reinstall the linked .venv
     os.utime(learner / "pyproject.toml", ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-    return upstream, learner, fresh_clone.environment(root / "home")
+    env = fresh_clone.environment(root / "home")
+    # every cell rendered (no windowing), so the page's text holds every output the test looks for
+    tracker = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    return upstream, learner, env
 
 
 class Lab:
@@ -138,6 +143,7 @@ def test_a_learners_saved_work_leaves_the_course_clean(course, browser):
             widgets = page.locator(".jp-OutputArea-output", has_text="run this cell to show the widget")
             if name.startswith("00"):
                 assert widgets.count() >= 1, seen[f"again {name}"][-3000:]
+                assert "WidgetCheck: run this cell to show the widget" in widgets.first.inner_text()
                 widgets.first.scroll_into_view_if_needed()
                 page.screenshot(path=str(ARTIFACTS / f"learner_day2_{name[:2]}_widget.png"))
     finally:
