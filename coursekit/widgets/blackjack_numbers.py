@@ -1,4 +1,4 @@
-"""Lesson 03 widget: simulate seed 002's game with sliders and see the result next to the exact answer at once."""
+"""Lesson 03 widget: simulate source 002's game with sliders and see the result next to the exact answer at once."""
 
 from __future__ import annotations
 

@@ -354,7 +354,7 @@ def card_html(card: Card | None) -> str:
 
 
 def hand_html(title: str, hand: Hand, hide_second: bool = False) -> str:
-    """A row of cards with the hand's value, as the seed's D[..] / P[..] lines."""
+    """A row of cards with the hand's value, as the source's D[..] / P[..] lines."""
     cards = [None if hide_second and i == 1 else c for i, c in enumerate(hand.cards)]
     value = "?" if hide_second else hand.describe()
     tiles = "".join(card_html(c) for c in cards) or f'<span style="color:{NEUTRAL_TEXT}">no cards</span>'

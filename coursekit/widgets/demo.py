@@ -111,7 +111,7 @@ class Dashboard(CourseWidget):
 
 
 def blackjack_dashboard(seed: int = 1) -> Dashboard:
-    """Blackjack for class: the seed-000 table and seed 004's 100€ tournament."""
+    """Blackjack for class: the source 000 table and source 004's 100€ tournament."""
     from coursekit.widgets.blackjack import BlackjackTable
     from coursekit.widgets.tournament import TournamentTable
 
@@ -159,7 +159,7 @@ def mcts_dashboard(seed: int = 1) -> Dashboard:
 
 
 def tournament_dashboard(seed: int = 4) -> Dashboard:
-    """Lesson 10 for class: seed 004's tournament with the exactly optimal advice, and the chance to win per step."""
+    """Lesson 10 for class: source 004's tournament with the exactly optimal advice, and the chance to win per step."""
     from coursekit.widgets.tournament_advice import AdvisedTournament
 
     return Dashboard([

@@ -31,7 +31,7 @@ MAX_ASK = 10_000  # predict mode: the hidden number asked about, at most
 
 
 def strategy_table_html(game: SubtractionGame, across: bool = False) -> str:
-    """The seed's Table 2 for any move set: residue class, colour, moves to subtract.
+    """The source's Table 2 for any move set: residue class, colour, moves to subtract.
 
     `across`: one column per residue class (three rows, for a page with little height), when the period has at
     most 16 classes.
