@@ -1,4 +1,4 @@
-"""Lesson 10 widget: play source 004's tournament with the exactly optimal advice on or off, and watch the chance to win.
+"""Lesson 10 widget: play source 004's tournament with the exactly optimal advice on or off; watch the chance to win.
 
 After every step (first card, bet, hit, stand, end of round) the widget shows the exact chance to win the
 tournament from there with best play, from the solved Markov decision process (coursekit.tournament_optimal), and
