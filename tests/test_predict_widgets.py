@@ -36,3 +36,10 @@ def test_both_carry_the_keyboard_script(make):
     sheets = [child.value for child in made.children if isinstance(child, w.HTML)]
     assert any("onload" in value and "coursePredictKeys" in value for value in sheets)
     assert "ArrowDown" in PREDICT_JS and "stopPropagation" in PREDICT_JS
+
+
+def test_big_numbers_are_written_with_thousands_separators():
+    guess = Guess("How many nodes?", answer=2538224821)
+    assert guess.guess("7") == "You guessed 7: too low; the answer is 2,538,224,821."
+    assert guess.guess("2.5e9").startswith("Close: you guessed 2,500,000,000, the answer is 2,538,224,821")
+    assert Guess("p?", answer=0.04827).guess("0.05").startswith("Close: you guessed 0.05, the answer is 0.04827")

@@ -143,7 +143,10 @@ class Guess(CourseWidget):
 
     def _shown(self, x: float | int | Fraction) -> str:
         """A number as the message shows it, with the unit."""
-        text = f"{x}" if isinstance(x, int) else f"{float(x):.4g}"
+        if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) >= 1e4):
+            text = f"{int(x):,}"  # 2,538,224,821 as the lessons write it, not 2538224821 or 2.538e+09
+        else:
+            text = f"{float(x):.4g}"
         return f"{text}{self.unit}"
 
     def check_guess(self) -> None:
