@@ -1,11 +1,11 @@
 """Exercise set 06, the 3-5-11 game (source text 003's own exercises): continue() for any move set, the mod-8 rule,
-and which extra moves change no colour."""
+which extra moves change no colour, and why (mod 8)."""
 
 from __future__ import annotations
 
 import random
 
-from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 from coursekit.subtraction import SEED_MOVES, SEED_RED_BELOW_80, SubtractionGame, optimal
 
 FIRST_MOVES_FROM = 100  # question 4's start for A's winning first moves
@@ -201,4 +201,6 @@ QUESTIONS = [
         IsA("harmless_moves", tuple),
         Case("harmless_moves", harmless, points=2, slips=HARMLESS_SLIPS),
     ]),
+    Question("06.q6", "why those extra moves change no colour, and why the others do (remainders mod 8)", "written",
+             [Written("why_harmless")]),
 ]

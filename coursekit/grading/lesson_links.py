@@ -74,6 +74,7 @@ SECTIONS = {
     "06.q3": Section("06", "Finding a period by search"),
     "06.q4": Section("06", "The game graph in red and blue (Abbildung 3 and 4)"),
     "06.q5": Section("06", "Does 11 matter?"),
+    "06.q6": Section("06", "Does 11 matter?"),
     "07.q1": Section("07", "2. The random strategy (`nextMove.random`)"),
     "07.q2": Section("07", "One playout, drawn as the article draws it"),
     "07.q3": Section("07", "Random play, exactly"),
