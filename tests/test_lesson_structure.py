@@ -30,7 +30,8 @@ def test_lesson_opens_with_questions_objectives_prerequisites_and_time(path):
     card = next((text for text in opening if all(key in text for key in OPENING_KEYS)), None)
     assert card is not None, f"{path.name}: none of the first cells has all of {OPENING_KEYS}"
     match = TIME.search(card)
-    assert match and match.group(2), f"{path.name}: the time reads 'about N minutes for the lesson and M for its exercises'"
+    assert match and match.group(2), \
+        f"{path.name}: the time reads 'about N minutes for the lesson and M for its exercises'"
 
 
 @pytest.mark.parametrize("path", COURSE_LESSONS, ids=lambda p: p.stem)
