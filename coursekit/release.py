@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -113,11 +114,24 @@ def defined_in_package(root: Path) -> set[str]:
     return names
 
 
+def asked_of_learners(root: Path) -> set[str]:
+    """`def name(` texts of the functions the exercises ask learners to write (their stubs name them, not the key)."""
+    import json
+
+    names = set()
+    for path in (root / "exercises").glob("*.ipynb"):
+        for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+            source = "".join(cell.get("source", "")) if cell.get("cell_type") == "code" else ""
+            names |= {f"def {name}(" for name in re.findall(r"^\s*def (\w+)\(", source, re.M)}
+    return names
+
+
 def leaks(texts: Iterable[tuple[str, str]], root: Path) -> list[str]:
     """Where an answer key's secret appears among (name, text) pairs: 'file: what' lines (empty when none)."""
     found = secrets()
     public = defined_in_package(root)
-    secret = {k: v for k, v in found.items() if k not in public and k not in TAUGHT}
+    asked = asked_of_learners(root)
+    secret = {k: v for k, v in found.items() if k not in public and k not in TAUGHT and k not in asked}
     out = []
     for name, text in texts:
         for needle, what in secret.items():

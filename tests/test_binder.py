@@ -51,5 +51,5 @@ def test_post_build_installs_the_course_and_its_kernel():
     assert script.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in script
     # not editable: Zero to JupyterHub mounts each user's volume over the home folder the image was built in
     assert "pip install --no-deps ." in script and " -e " not in script and "ipykernel install" in script
-    assert '"template": "course"' in script and '"cull_idle_timeout"' in script
+    assert '"template": "course"' in script and "voila.json" in script and '"cull_idle_timeout"' in script
     assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111
