@@ -78,6 +78,17 @@ def chromium_path() -> str:
 
 
 def _free_port() -> int:
+    """A free port: from COURSE_PORTS ("9700-9749", a helper's own range) when set, else any the system gives."""
+    if os.environ.get("COURSE_PORTS"):
+        low, high = (int(x) for x in os.environ["COURSE_PORTS"].split("-"))
+        for port in range(low, high + 1):
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
+        raise RuntimeError(f"no free port in COURSE_PORTS={os.environ['COURSE_PORTS']}")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]

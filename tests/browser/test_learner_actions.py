@@ -1,0 +1,219 @@
+"""The learner's actions in JupyterLab in Chromium at 1280x720 (issue 31): Predict, Guess and the widgets' predict
+modes answered by clicks and by keyboard, on temporary copies of the lessons (the lab_server fixture).
+
+Python tests drive these widgets from the kernel (`.choose`, `.guess`, `.predict_colour`) and cannot see a view
+that fails in the browser; here every lesson runs all cells and its page must show no widget error, and the
+actions are answered the way a learner answers them, the message read from the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from labtools import (WIDGET_OUTPUT, keep_screenshot, kernel_log, message, model_summary, open_and_run, problems,
+                      scroll_to_top, widget)
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
+# what a learner sees when a widget view fails in the browser, whatever the kernel thinks
+PAGE_ERRORS = re.compile(r"Error displaying widget|javascript error|model not found|Traceback \(most recent",
+                         re.IGNORECASE)
+VERDICT = re.compile(r"^\s*(Right|Not quite)")
+
+
+def assert_no_page_errors(page, notebook) -> None:
+    """No error output in the model, and no widget or Python error text anywhere in the notebook's page."""
+    summary = model_summary(page)
+    assert not problems(summary), "errors in the outputs:\n" + "\n".join(problems(summary))
+    shown = PAGE_ERRORS.findall(notebook.inner_text())
+    assert not shown, f"the page shows {sorted(set(shown))}"
+    assert not page.kernel_errors, "the kernel raised:\n" + "\n".join(page.kernel_errors)
+    log = kernel_log(page)
+    assert not log, f"a widget callback wrote to the kernel log:\n{log}"
+
+
+def predicts(notebook):
+    """Every Predict widget's output area (a question in bold 'Predict:' and radio buttons)."""
+    return notebook.locator(WIDGET_OUTPUT).filter(has=notebook.page.locator(".widget-radio-box")).filter(
+        has_text="Predict:")
+
+
+def guesses(notebook):
+    """Every Guess widget's output area (a 'your guess' text box)."""
+    return notebook.locator(WIDGET_OUTPUT).filter(has=notebook.page.locator("input[placeholder='your guess']"))
+
+
+def new_message(area, before: str, expect) -> str:
+    """The widget's message once it differs from `before`."""
+    expect(message(area)).not_to_have_text(before)
+    return message(area).inner_text().strip()
+
+
+def pick_and_check(area, choice: str, expect) -> str:
+    """Click a choice's radio button and Check, as a learner does; the message shown."""
+    before = message(area).inner_text()
+    area.locator(".widget-radio-box label", has_text=re.compile(rf"^\s*{re.escape(choice)}\s*$")).first.click()
+    area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    return new_message(area, before, expect)
+
+
+def answer_predict(area, expect) -> dict:
+    """A wrong choice says 'Not quite', then the right one says 'Right'; exactly one choice is right."""
+    scroll_to_top(area)
+    choices = [c.strip() for c in area.locator(".widget-radio-box label").all_inner_texts()]
+    assert len(choices) >= 2, f"a Predict with choices {choices}"
+    seen = {}
+    for choice in choices:
+        seen[choice] = pick_and_check(area, choice, expect)
+        assert VERDICT.match(seen[choice]), f"picking {choice!r} said {seen[choice]!r}"
+    right = [c for c, said in seen.items() if said.startswith("Right")]
+    assert len(right) == 1, f"exactly one choice must be right: {seen}"
+    wrong = next(c for c in choices if c not in right)
+    assert pick_and_check(area, wrong, expect).startswith("Not quite")
+    assert pick_and_check(area, right[0], expect).startswith("Right")
+    near_button(area)
+    return seen
+
+
+def near_button(area) -> None:
+    """The message is in view just below the Check button, not overlapping it."""
+    check = area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.bounding_box()
+    bar = message(area).bounding_box()
+    assert check and bar, "Check button or message not rendered"
+    assert bar["y"] >= check["y"] + check["height"] - 1, f"the message overlaps the button: {bar} vs {check}"
+    assert bar["y"] - (check["y"] + check["height"]) < 80, f"the message is far from the button: {bar} vs {check}"
+
+
+def answer_guess(area, expect) -> str:
+    """Type a number and press Enter (no Check): the answer and how far off; a word is answered with a message."""
+    scroll_to_top(area)
+    box = area.locator("input[placeholder='your guess']").first
+    before = message(area).inner_text()
+    box.fill("seven")
+    box.press("Enter")
+    said = new_message(area, before, expect)
+    assert said.startswith("Type a number"), said
+    box.fill("7")
+    box.press("Enter")
+    said = new_message(area, said, expect)
+    assert re.match(r"^(Close: you guessed 7(?![\d.])|You guessed 7(?![\d.])\S*: too (high|low))", said), said
+    near_button(area)
+    return said
+
+
+FOCUS = ("() => { const e = document.activeElement;"
+         " return e ? (e.type || e.tagName) + ' ' + (e.innerText || '') : null; }")
+
+
+def answer_by_keyboard(area, expect) -> str:
+    """A Predict answered with Tab, arrow keys, Space and Enter only, starting from the question text."""
+    page = area.page
+    scroll_to_top(area)
+    before = message(area).inner_text()
+    area.locator(".widget-html", has_text="Predict:").first.click()  # a click on text: the focus starts above
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS) == "radio ":
+            break
+    else:
+        raise AssertionError("Tab never reached an answer")
+    page.keyboard.press("ArrowDown")  # the second answer, as in any radio group (Lab must not take the key)
+    assert page.evaluate(FOCUS) == "radio ", f"after ArrowDown the focus left the answers: {page.evaluate(FOCUS)}"
+    page.keyboard.press("Space")
+    radios = area.locator("input[type=radio]")
+    expect(radios.nth(1)).to_be_checked()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.innerText"
+                         " && document.activeElement.innerText.trim() === 'Check'"):
+            break
+    else:
+        raise AssertionError("Tab never reached the Check button")
+    page.keyboard.press("Enter")
+    said = new_message(area, before, expect)
+    expect(radios.nth(1)).to_be_checked()  # Enter pressed Check; it did not leave for Lab's edit mode
+    return said
+
+
+def explorer_predict(notebook, expect) -> str:
+    """Lesson 06: the explorer's predict mode; pick a colour, Check; the period and the table come out."""
+    explorer = widget(notebook, text="colour of n =")
+    scroll_to_top(explorer)
+    expect(explorer).to_contain_text("The strategy table appears once you have guessed")
+    before = message(explorer).inner_text()
+    explorer.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    said = new_message(explorer, before, expect)
+    assert said.startswith("Pick red or blue first"), said
+    explorer.locator(".widget-toggle-buttons button", has_text=re.compile(r"^\s*red\s*$")).first.click()
+    explorer.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    said = new_message(explorer, said, expect)
+    assert re.match(r"^(Right|Not quite): 100 is (red|blue)", said), said
+    expect(explorer).to_contain_text("Strategy table")
+    keep_screenshot(notebook.page, "learner_06_explorer_predict")
+    return said
+
+
+def stepper_predict(notebook, expect) -> str:
+    """Lesson 08: the stepper's predict mode; Step first asks, then a child is picked and Step shows the phases."""
+    stepper = widget(notebook, button="Run 100")
+    scroll_to_top(stepper)
+    step = stepper.locator("button", has_text=re.compile(r"^\s*Step\s*$")).first
+    step.click()
+    expect(message(stepper)).to_contain_text("Pick where selection goes first")
+    guess = stepper.locator(".widget-toggle-buttons button")
+    for tries in range(1, 5):  # the first Step can only stay at the root; later ones offer the children too
+        options = [t.strip() for t in guess.all_inner_texts()]
+        pick = next((o for o in options if not o.startswith("stay")), options[0])
+        guess.filter(has_text=pick).first.click()
+        step.click()
+        expect(message(stepper)).to_contain_text(f"of {tries} right)")  # the verdict, after the step's own text
+        said = message(stepper).inner_text().strip()
+        assert re.match(r"^(Right|Not quite)", said), f"picked {pick!r}, Step said {said!r}"
+        if not pick.startswith("stay"):
+            break
+    else:
+        raise AssertionError(f"no Step offered a child to predict: {options}")
+    expect(stepper).to_contain_text("1. Selection")
+    keep_screenshot(notebook.page, "learner_08_stepper_predict")
+    return said
+
+
+# lessons whose actions are answered here: every kind of action at least once
+ACTIONS = {"02": ("predict", "guess", "keyboard"), "06": ("predict", "guess", "explorer"),
+           "08": ("predict", "stepper"), "10": ("predict", "guess")}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_learner_actions_work_in_lab(path, lab_page):
+    from playwright.sync_api import expect
+
+    page = lab_page
+    page.kernel_errors.clear()
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")  # as a learner has it
+    notebook, summary = open_and_run(page, path.name)
+    assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
+    assert_no_page_errors(page, notebook)
+    asked = ACTIONS.get(path.name[:2], ())
+    if "predict" in asked:
+        assert predicts(notebook).count() >= 1, "no Predict rendered"
+        answer_predict(predicts(notebook).first, expect)
+        keep_screenshot(page, f"learner_{path.name[:2]}_predict")
+    if "guess" in asked:
+        assert guesses(notebook).count() >= 1, "no Guess rendered"
+        answer_guess(guesses(notebook).first, expect)
+        keep_screenshot(page, f"learner_{path.name[:2]}_guess")
+    if "keyboard" in asked:
+        area = predicts(notebook).nth(1) if predicts(notebook).count() > 1 else predicts(notebook).first
+        said = answer_by_keyboard(area, expect)
+        assert VERDICT.match(said), f"keyboard answer said {said!r}"
+        keep_screenshot(page, f"learner_{path.name[:2]}_keyboard")
+    if "explorer" in asked:
+        explorer_predict(notebook, expect)
+    if "stepper" in asked:
+        stepper_predict(notebook, expect)
+    assert_no_page_errors(page, notebook)
