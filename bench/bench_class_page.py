@@ -3,7 +3,7 @@
 Every single-slip mutant of the worked solutions (coursekit.grading.mutants) becomes one learner's submission, so the
 class makes the slips the mutation tool makes. The folder is graded with `grade --feedback`; the script prints the
 grading time, the time to write the class page alone, and checks that every slip count on index.html equals the
-count computed from grades.json.
+count stored in grades.json's summary.
 
     .venv/bin/python bench/bench_class_page.py            # exercises 01-05: about 300 submissions
     .venv/bin/python bench/bench_class_page.py 02 --limit 40
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import re
 import sys
 import tempfile
@@ -66,13 +67,15 @@ def main(argv: list[str]) -> int:
         code = grade([str(folder), "--out", str(out), "--feedback", str(feedback), "--jobs", str(args.jobs),
                       "--timeout", "20"])
         graded = time.perf_counter() - started
+        stored = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["summary"]
         records = load_records(out.with_suffix(".json"))
         pages = {r["notebook"]: feedback / "x.html" for r in records}
         started = time.perf_counter()
         write_class_page(records, Path(tmp) / "again", pages)
         page_seconds = time.perf_counter() - started
         summary = class_summary(records)
-        expected = {(s["qid"], s["says"]): s["count"] for s in summary["slips"]}
+        assert summary == stored, "grades.json's summary differs from one computed from its records"
+        expected = {(s["qid"], s["says"]): s["count"] for s in stored["slips"]}
         found = page_counts((feedback / "index.html").read_text(encoding="utf-8"))
         same = found == expected
         print(f"class: {learners} submissions of exercises {', '.join(args.exercises)} (grade exit {code})")

@@ -247,7 +247,7 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
     nbformat.write(wrong, tmp_path / "mod8" / NAME)
     out = tmp_path / "out" / "grades.csv"
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "1"]) == 0
-    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
+    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
     assert (records["solution"]["points"], records["solution"]["max_points"]) == (15, 15)
     assert records["exercise"]["points"] == 0
     mod8 = records["mod8"]["questions"]

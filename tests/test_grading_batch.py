@@ -114,7 +114,7 @@ def graded(tmp_path_factory):
     out = folder / "out" / "grades.csv"
     assert grade_main([str(folder), "--out", str(out), "--timeout", str(TIMEOUT), "--jobs", "2"]) == 0
     after = {name: (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest()) for name, p in paths.items()}
-    records = json.loads(out.with_suffix(".json").read_text())
+    records = json.loads(out.with_suffix(".json").read_text())["records"]
     by_name = {Path(r["notebook"]).parent.name: r for r in records}
     with out.open() as handle:
         rows = list(csv.reader(handle))
@@ -197,7 +197,7 @@ def test_private_tests_count_but_are_marked_private(tmp_path):
         "TESTS = {'02.q1': [Case(\"hand_total(['A', '9', 'A'])\", 21, points=3)]}\n")
     out = tmp_path / "grades.csv"
     assert grade_main([str(SOL02), "--out", str(out), "--tests", str(tests), "--timeout", "20"]) == 0
-    (record,) = json.loads(out.with_suffix(".json").read_text())
+    (record,) = json.loads(out.with_suffix(".json").read_text())["records"]
     assert (record["points"], record["max_points"]) == (FULL02 + 3, FULL02 + 3)
     private = record["questions"]["02.q1"]["tests"][-1]
     assert (private["label"], private["public"], private["status"]) == ("hand_total(['A', '9', 'A'])", False, "pass")
@@ -225,7 +225,7 @@ def test_without_bubblewrap_the_grader_refuses_unless_told_it_is_unsafe(tmp_path
     assert grade_main([str(SOL02), "--out", str(out)]) == 2
     assert "bubblewrap (bwrap) is not installed" in capsys.readouterr().err and not out.exists()
     assert grade_main([str(SOL02), "--out", str(out), "--unsafe-no-sandbox", "--timeout", "20"]) == 0
-    (record,) = json.loads(out.with_suffix(".json").read_text())
+    (record,) = json.loads(out.with_suffix(".json").read_text())["records"]
     assert record["percent"] == 100.0
 
 
@@ -240,7 +240,7 @@ def test_a_bad_timeout_is_refused_before_grading(value, tmp_path, capsys):
 def test_a_fractional_timeout_works(tmp_path):
     out = tmp_path / "grades.csv"
     assert grade_main([str(SOL02), "--out", str(out), "--timeout", "2.5"]) == 0
-    (record,) = json.loads(out.with_suffix(".json").read_text())
+    (record,) = json.loads(out.with_suffix(".json").read_text())["records"]
     assert record["percent"] == 100.0, record["messages"]
 
 
@@ -260,7 +260,7 @@ def test_a_notebook_time_cap_stops_a_slow_notebook(tmp_path):
     nbformat.write(nb, path)
     out = tmp_path / "grades.csv"
     assert grade_main([str(path), "--out", str(out), "--notebook-timeout", "4"]) == 0
-    (record,) = json.loads(out.with_suffix(".json").read_text())
+    (record,) = json.loads(out.with_suffix(".json").read_text())["records"]
     assert "not graded: the notebook's 4 s were used up" in record["messages"]
     assert record["points"] == 0 and record["max_points"] == FULL02
 
@@ -283,6 +283,6 @@ def test_grade_star_ipynb_writes_a_csv_a_spreadsheet_will_not_run(tmp_path, monk
     for row in rows:
         for cell in row:
             assert not cell.startswith(FORMULA_STARTS) or PLAIN_NUMBER.fullmatch(cell), (cell, row)
-    records = json.loads(Path("grades.json").read_text())
+    records = json.loads(Path("grades.json").read_text())["records"]
     assert [r["notebook"] for r in records] == globbed  # the JSON keeps the true names
     assert all(r["percent"] == 100.0 for r in records)

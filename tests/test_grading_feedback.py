@@ -335,7 +335,11 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     assert "to be graded by hand written answer in soft_and_hard <script>alert(1)</script> soft is 14, " \
            "hard is 4 <b>" in bob_text
     assert "<script>" not in pages[1].read_text()
-    records = json.loads(out.with_suffix(".json").read_text())
+    grades = json.loads(out.with_suffix(".json").read_text())
+    records = grades["records"]
+    slips = [(s["qid"], s["says"], s["count"]) for s in grades["summary"]["slips"]]
+    assert slips == [("02.q3", ONE_DECK, 1)]  # per-slip counts in grades.json, as on the class page
+    assert f'<td class="num">1</td><td class="num">50%</td><td>02.q3</td><td class="slip">{ONE_DECK}' in class_page
     assert [(r["points"], r["max_points"]) for r in records] == [(25, 26), (23, 26)]  # q1's private test passes
     assert records[0]["questions"]["02.q1"]["tests"][-1]["label"] == f"{PRIVATE_MARKER} label"  # the JSON keeps it
 

@@ -362,7 +362,7 @@ def batch(tmp_path_factory):
     time.sleep(6)  # longer than the detached writer waits
     listener.stop()
     after = {"submissions": _tree_digest(submissions), "package": _tree_digest(package, skip_pycache=True)}
-    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
+    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
     with out.open() as handle:
         rows = list(csv.reader(handle))
     return {"code": code, "records": records, "rows": rows, "before": before, "after": after, "took": took,

@@ -102,7 +102,7 @@ def batch(tmp_path_factory):
     out = root / "grades.csv"
     code = grade_main([str(submissions), "--out", str(out), "--timeout", "8", "--jobs", "2",
                        "--feedback", str(root / "feedback")])
-    records = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    records = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["records"]
     by_name = {Path(r["notebook"]).stem[3:]: r for r in records}
     return {"code": code, "out": out, "records": by_name, "root": root}
 

@@ -220,7 +220,7 @@ def test_each_variant_scores_100_percent_with_the_sandboxed_grader(tmp_path):
         nbformat.write(variant_notebook(cells), path)
     out = tmp_path / "grades.csv"
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "2"]) == 0
-    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())}
+    records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
     assert set(records) == set(VARIANTS)
     for name, record in records.items():
         assert record["exercise"] == "07"

@@ -130,7 +130,7 @@ def test_nbgrader_releases_without_answers_and_autogrades_solution_full_blank_ze
     ours = course / "course-grades.csv"
     _grade([str(course / "submitted"), "--out", str(ours), "--feedback", str(course / "course-feedback"),
             "--timeout", "60"])
-    records = {r["student"]: r for r in json.loads(ours.with_suffix(".json").read_text())}
+    records = {r["student"]: r for r in json.loads(ours.with_suffix(".json").read_text())["records"]}
     assert sorted(records) == ["blank", "worked"]
     assert records["worked"]["points"] == automatic and records["blank"]["points"] == 0
     assert not records["worked"]["messages"], records["worked"]["messages"]

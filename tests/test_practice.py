@@ -110,7 +110,7 @@ def test_practice_cells_in_a_submission_change_no_grade(tmp_path):
                           str(tmp_path / "practised"), "--out", str(out)], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    records = json.loads(out.with_suffix(".json").read_text())
+    records = json.loads(out.with_suffix(".json").read_text())["records"]
     by_name = {Path(r["notebook"]).parent.name: r for r in records}
     assert set(by_name) == {"plain", "practised"}
     assert by_name["practised"]["points"] == by_name["plain"]["points"] > 0

@@ -24,7 +24,7 @@ from typing import Iterable, Optional
 from coursekit.argtypes import positive_int, seconds
 from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
-from coursekit.grading.class_page import write_class_page
+from coursekit.grading.class_page import class_summary, write_class_page
 from coursekit.grading.feedback import check_folder, write_feedback
 from coursekit.grading.nbgrader_layout import student_of, written_cells
 from coursekit.grading.provenance import uses
@@ -364,6 +364,9 @@ def _course_code_cell(record: dict) -> str:
 def write_table(records: list[dict], out: Path) -> Path:
     """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically.
 
+    The JSON holds {"records": one per notebook, "summary": the class's per-question distributions and named slips
+    with their counts (coursekit.grading.class_page.class_summary)}.
+
     Every CSV cell goes through `coursekit.csv_safe` (a notebook named `=HYPERLINK(...).ipynb` is shown as text by
     a spreadsheet, never run as a formula); the JSON keeps the true values.
     """
@@ -384,7 +387,8 @@ def write_table(records: list[dict], out: Path) -> Path:
         csv_tmp = handle.name
     with tempfile.NamedTemporaryFile("w", dir=out.parent, prefix=".grades-", suffix=".json", delete=False,
                                      encoding="utf-8") as handle:
-        handle.write(json.dumps(records, indent=1, ensure_ascii=False) + "\n")
+        handle.write(json.dumps({"records": records, "summary": class_summary(records)}, indent=1,
+                                ensure_ascii=False) + "\n")
         json_tmp = handle.name
     for tmp in (csv_tmp, json_tmp):
         os.chmod(tmp, 0o644)

@@ -46,7 +46,7 @@ def pages(chromium_path, tmp_path_factory) -> dict[str, Path]:
     out = root / "grades.csv"
     assert grade_main([str(root / "submissions"), "--out", str(out), "--feedback", str(root / "feedback"),
                        "--timeout", "20", "--jobs", "2", *sandbox]) == 0
-    records = json.loads(out.with_suffix(".json").read_text())
+    records = json.loads(out.with_suffix(".json").read_text())["records"]
     assert [r["points"] for r in records] == [20, 22], [r["messages"] for r in records]  # slip, solution
     found = {p.name.split("__")[0]: p for p in (root / "feedback").iterdir() if p.name != "index.html"}
     assert set(found) == {"slip", "solution"}
