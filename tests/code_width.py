@@ -1,6 +1,6 @@
 """How many characters of code a lesson shows on a line (issue 28): JupyterLab 4 at 1280x720, file browser open.
 
-Measured in Chromium by tests/browser/test_code_width.py (the code editor's width over the width of its font's
+Measured in Chromium by tests/browser/test_code_width_in_lab.py (the code editor's width over the width of its font's
 "0"); tests/test_code_width.py holds every lesson's code lines to it, so none is clipped at the right edge.
 """
 
