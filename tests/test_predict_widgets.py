@@ -43,3 +43,10 @@ def test_big_numbers_are_written_with_thousands_separators():
     assert guess.guess("7") == "You guessed 7: too low; the answer is 2,538,224,821."
     assert guess.guess("2.5e9").startswith("Close: you guessed 2,500,000,000, the answer is 2,538,224,821")
     assert Guess("p?", answer=0.04827).guess("0.05").startswith("Close: you guessed 0.05, the answer is 0.04827")
+
+
+def test_feedback_that_already_says_right_is_not_doubled():
+    """Lesson 10's feedback began 'Right: ...' and the page showed 'Right: Right: ...'."""
+    predict = Predict("?", {"an ace": "Right: after an ace...", "a 6": "Not quite: a 6 is bad."}, answer="an ace")
+    assert predict.choose("an ace") == "Right: after an ace..."
+    assert predict.choose("a 6") == "Not quite: a 6 is bad. Try another answer."

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from fractions import Fraction
 from typing import Optional
 
@@ -96,7 +97,7 @@ class Predict(CourseWidget):
             self.message.show("Pick one of the answers first, then press Check.", "error")
             return
         self.attempts.append(picked)
-        feedback = self.choices[picked]
+        feedback = re.sub(r"^\s*(Right|Not quite)\s*[:,.!-]\s*", "", self.choices[picked])  # said once, not twice
         then = f" {self.then}" if self.then else ""
         if picked == self.answer:
             self.message.show(f"Right: {feedback}{then}", "ok")
