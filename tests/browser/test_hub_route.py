@@ -1,0 +1,263 @@
+"""A class on a real JupyterHub (PAM users, LocalProcessSpawner), walked in Chromium as docs/instructors.md says.
+
+Starts from ../shared/notes/hub-testing.md. The hub's environment (JupyterHub, JupyterLab, nbgitpuller, nbgrader,
+Voila, the course installed from the learner edition, not editable) and configurable-http-proxy (npm) are installed
+by the test itself into COURSEKIT_HUB_CACHE (default /tmp/coursekit-hub) on first use. Differences from the note:
+the exchange is named in the hub environment's etc/jupyter/nbgrader_config.py, not /etc/jupyter (only the hub's
+processes read it; nothing machine-wide to clean up), and the users are ckada (learner) and ckteach (instructor).
+Runs as root (CI does); the users it makes are removed at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("COURSEKIT_HUB_CACHE", "/tmp/coursekit-hub"))
+VENV = CACHE / "venv"
+CHP = CACHE / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
+HUB_PACKAGES = ["jupyterhub>=5,<7", "jupyterlab>=4,<5", "nbgitpuller>=1.2", "nbgrader>=0.9,<0.10", "voila>=0.5"]
+HUB, HUB_API, PROXY_API, GIT_PORT = 9200, 9201, 9202, 9290
+PORTS = {"ckada": 9210, "ckteach": 9211}
+PASSWORD = "hub-route-7Qx"
+COURSE_ID = "games-of-chance-and-search"
+NBGRADER_LABEXTENSIONS = ["@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
+                          "@jupyter/nbgrader:course-list"]
+SECRET = "def edge_after_first_card("  # a reference function of the answer key (answer_key/ex10.py)
+
+
+def _run(args: list, **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=kwargs.pop("timeout", 900),
+                            **kwargs)
+    assert result.returncode == 0, f"{args}: {result.stdout[-2000:]}{result.stderr[-3000:]}"
+    return result
+
+
+def _as(user: str, command: str, cwd: str) -> subprocess.CompletedProcess:
+    """A shell command run as a hub user, with the hub environment first on PATH."""
+    return _run(["runuser", "-u", user, "--", "env", f"PATH={VENV}/bin:/usr/bin:/bin", f"HOME=/home/{user}",
+                 "bash", "-c", f"cd {cwd} && {command}"])
+
+
+def _install() -> None:
+    """The hub's environment and proxy, once per cache folder (pip and npm from their registries)."""
+    stamp = CACHE / ".installed"
+    if stamp.exists() and CHP.exists():
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    CACHE.chmod(0o755)
+    if not (VENV / "bin" / "python").exists():
+        _run(["/usr/bin/python3", "-m", "venv", VENV])  # not a pyenv Python under /root: the users must run it
+    _run([VENV / "bin" / "python", "-m", "pip", "install", "-q", *HUB_PACKAGES, "ipywidgets>=8", "matplotlib>=3.7",
+          "igraph>=0.11", "numpy>=1.24", "tqdm>=4.60"], timeout=1800)
+    if not CHP.exists():
+        _run(["npm", "install", "-q", "--prefix", CACHE / "chp", "configurable-http-proxy"], timeout=600)
+    stamp.touch()
+
+
+def _wait(url: str, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:  # refused, or the proxy's 404 before the hub added its route
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.5)
+
+
+CONFIG = """
+c = get_config()
+c.JupyterHub.bind_url = "http://127.0.0.1:{hub}"
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_api}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api}"
+c.ConfigurableHTTPProxy.command = ["{chp}"]
+c.JupyterHub.db_url = "sqlite:///{work}/jupyterhub.sqlite"
+c.JupyterHub.cookie_secret_file = "{work}/cookie_secret"
+c.Authenticator.allowed_users = {{"ckada", "ckteach"}}
+c.Authenticator.admin_users = {{"ckteach"}}
+c.Spawner.default_url = "/lab"
+c.Spawner.cmd = ["{venv}/bin/jupyterhub-singleuser"]
+c.Spawner.environment = {{"PATH": "{venv}/bin:/usr/local/bin:/usr/bin:/bin"}}
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+PORTS = {ports!r}
+c.Spawner.pre_spawn_hook = lambda spawner: setattr(spawner, "port", PORTS[spawner.user.name])
+"""
+
+
+@pytest.fixture(scope="module")
+def hub():
+    if os.geteuid() != 0:
+        pytest.skip("the hub test makes Linux users: run it as root (CI does)")
+    if not shutil.which("npm") or not shutil.which("git"):
+        pytest.skip("npm and git are needed for the hub test")
+    _install()
+    work = Path(tempfile.mkdtemp(prefix="coursekit-hub-run-"))  # not pytest's 700 folder: the users reach the exchange
+    work.chmod(0o755)
+    # the learner edition, served by git daemon (a file:// URL to a root-owned repository fails git's ownership check)
+    served = work / "git"
+    served.mkdir()
+    _run([sys.executable, "-m", "coursekit", "release", served / "learner.git", "--from", REPO])
+    _run([VENV / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
+          served / "learner.git"])
+    config_dir = VENV / "etc" / "jupyter"
+    (config_dir / "jupyter_server_config.d").mkdir(parents=True, exist_ok=True)
+    (config_dir / "jupyter_server_config.d" / "coursekit.json").write_text(json.dumps({
+        "MappingKernelManager": {"cull_idle_timeout": 900, "cull_interval": 60, "cull_connected": False}}))
+    # Voila's server extension reads its template from voila.json (not from the server's config)
+    (config_dir / "voila.json").write_text(json.dumps({"VoilaConfiguration": {"template": "course"}}))
+    exchange = work / "exchange"
+    exchange.mkdir()
+    exchange.chmod(0o1777)
+    (config_dir / "nbgrader_config.py").write_text(
+        f'c = get_config()\nc.Exchange.root = "{exchange}"\nc.CourseDirectory.course_id = "{COURSE_ID}"\n')
+    jupyter = VENV / "bin" / "jupyter"
+    _run([jupyter, "labextension", "disable", "--level=sys_prefix", *NBGRADER_LABEXTENSIONS])
+    _run([jupyter, "labextension", "unlock", "--level=sys_prefix", *NBGRADER_LABEXTENSIONS])
+    _run([jupyter, "server", "extension", "disable", "--sys-prefix", "nbgrader.server_extensions.formgrader"])
+    _run([jupyter, "labextension", "disable", "--level=sys_prefix", "@jupyterlab/apputils-extension:announcements"])
+    users = []
+    daemon = hub_process = None
+    try:
+        for user in PORTS:
+            subprocess.run(["userdel", "-r", user], capture_output=True)
+            _run(["useradd", "-m", "-s", "/bin/bash", user])
+            users.append(user)
+            _run(["chpasswd"], input=f"{user}:{PASSWORD}\n")
+        Path("/home/ckteach").chmod(0o700)
+        # the instructor: the course exported, the instructor's extensions and server settings (docs/instructors.md)
+        course = Path("/home/ckteach/course")
+        _run([sys.executable, "-m", "coursekit", "nbgrader", course, "--solutions", REPO / "solutions"])
+        dot = Path("/home/ckteach/.jupyter")
+        dot.mkdir()
+        (dot / "nbgrader_config.py").write_text(f'c = get_config()\nc.CourseDirectory.root = "{course}"\n')
+        (dot / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
+            "jpserver_extensions": {"nbgrader.server_extensions.formgrader": True},
+            "tornado_settings": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}}}))
+        _run(["chown", "-R", "ckteach:ckteach", "/home/ckteach"])
+        _as("ckteach", f"jupyter labextension enable --level=user {' '.join(NBGRADER_LABEXTENSIONS)}", "/home/ckteach")
+        daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", f"--base-path={served}", "--export-all",
+                                   "--listen=127.0.0.1", f"--port={GIT_PORT}", str(served)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        (work / "jupyterhub_config.py").write_text(CONFIG.format(
+            hub=HUB, hub_api=HUB_API, proxy_api=PROXY_API, chp=CHP, work=work, venv=VENV, ports=PORTS))
+        log = open(work / "hub.log", "w")
+        hub_process = subprocess.Popen([VENV / "bin" / "jupyterhub", "-f", work / "jupyterhub_config.py"], cwd=work,
+                                       stdout=log, stderr=subprocess.STDOUT)
+        _wait(f"http://127.0.0.1:{HUB}/hub/login")
+        yield {"work": work, "course": course, "exchange": exchange, "log": work / "hub.log"}
+    finally:
+        for process in (hub_process, daemon):
+            if process is not None:
+                process.terminate()
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        for user in users:  # the test's own users: any server or kernel left is this test's
+            left = subprocess.run(["pgrep", "-u", user], capture_output=True, text=True).stdout.split()
+            for pid in left:
+                subprocess.run(["kill", pid], capture_output=True)
+            subprocess.run(["userdel", "-r", user], capture_output=True)
+        (config_dir / "nbgrader_config.py").unlink(missing_ok=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _login(browser, user: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{HUB}/hub/login")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(lab|spawn-pending|hub/home).*"))
+    return page
+
+
+def test_the_class_route_on_a_real_hub(hub, browser):
+    from playwright.sync_api import expect
+
+    # 1. the learner follows an nbgitpuller link to the learner edition and runs lesson 00
+    ada = _login(browser, "ckada")
+    repo = f"git://127.0.0.1:{GIT_PORT}/learner.git"
+    link = (f"http://127.0.0.1:{HUB}/hub/user-redirect/git-pull?repo={quote(repo, safe='')}&branch=main"
+            f"&urlpath=lab/tree/learner.git/notebooks/00_start_here.ipynb")
+    ada.goto(link)
+    ada.wait_for_url(re.compile(r".*/lab/tree/learner\.git/notebooks/00_start_here\.ipynb.*"), timeout=240_000)
+    expect(ada.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=120_000)
+    ada.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+    ada.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+    expect(ada.locator(".jupyter-widgets").first).to_be_visible(timeout=120_000)
+    assert Path("/home/ckada/learner.git/notebooks/00_start_here.ipynb").exists()
+    assert not Path("/home/ckada/learner.git/solutions").exists()
+    # the learner sees no instructor menu
+    menu = ada.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader")
+    if menu.count():
+        menu.click()
+        assert ada.locator(".lm-Menu-itemLabel", has_text="Formgrader").count() == 0
+        ada.keyboard.press("Escape")
+    assert ada.locator(".jp-SideBar [title*='Create Assignment'], [data-id*='create-assignment']").count() == 0
+
+    # 2. nbgrader: release, fetch, submit, collect, autograde (as the two users, through the shared exchange)
+    course = hub["course"]
+    _as("ckteach", "nbgrader generate_assignment ex01 && nbgrader release_assignment ex01", str(course))
+    _as("ckada", f"nbgrader fetch_assignment ex01 --course {COURSE_ID} && nbgrader submit ex01 --course {COURSE_ID}",
+        "/home/ckada")
+    _as("ckteach", "nbgrader collect ex01 && nbgrader autograde ex01 && nbgrader export", str(course))
+    grades = (course / "grades.csv").read_text()
+    assert "ckada" in grades and "ex01" in grades
+
+    # 3. the instructor's Formgrader tab renders inside Lab
+    teach = _login(browser, "ckteach")
+    teach.goto(f"http://127.0.0.1:{HUB}/user/ckteach/lab")
+    teach.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    teach.locator(".lm-Menu-itemLabel").get_by_text("Formgrader", exact=True).click()
+    frame = teach.frame_locator("iframe").first
+    expect(frame.get_by_text("ex01").first).to_be_visible(timeout=60_000)
+
+    # 4. no file readable as the learner holds the answer key (the checkout this test runs from aside: on a hub the
+    #    instructor's repository is in the instructor's home, mode 700)
+    places = ["/home", "/srv", "/opt", "/usr/local", "/etc/jupyter", str(VENV), str(hub["exchange"]), "/var/tmp"]
+    found = subprocess.run(["runuser", "-u", "ckada", "--", "grep", "-rlsF", SECRET, *places], capture_output=True,
+                           text=True, timeout=600)
+    assert found.stdout.strip() == "", found.stdout[:2000]
+    denied = subprocess.run(["runuser", "-u", "ckada", "--", "cat", str(course / "answer_key" / "ex10.py")],
+                            capture_output=True, text=True)
+    assert denied.returncode != 0
+
+
+
+@pytest.mark.xfail(strict=True, reason="open: Voila 0.5.13's server extension (voila/utils.py get_page_config) asks "
+                   "cdnjs.cloudflare.com for MathJax unless the server's settings name a mathjax_url; the course "
+                   "template removes the other CDN requests. Setting mathjax_url/mathjax_config to 'null' stopped "
+                   "the widgets from rendering, so it is not the fix")
+def test_a_dashboard_through_the_hub_loads_nothing_from_another_host(hub, browser):
+    from playwright.sync_api import expect
+
+    ada = _login(browser, "ckada")
+    dashboard, asked = ada.context.new_page(), []
+    dashboard.on("request", lambda request: asked.append(request.url))
+    dashboard.goto(f"http://127.0.0.1:{HUB}/user/ckada/voila/render/learner.git/notebooks/demos/blackjack.ipynb")
+    expect(dashboard.locator(".jupyter-widgets").first).to_be_visible(timeout=180_000)
+    dashboard.wait_for_load_state("networkidle")
+    elsewhere = [url for url in asked if urlparse(url).hostname not in ("127.0.0.1", None)]
+    assert not elsewhere, elsewhere
