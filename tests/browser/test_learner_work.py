@@ -55,8 +55,9 @@ def course(tmp_path_factory):
     learner = root / "games-course"
     _git(root, "clone", "-q", str(upstream), str(learner))
     (learner / ".venv").symlink_to(fresh_clone.VENV, target_is_directory=True)
-    stamp = (fresh_clone.ROOT / "pyproject.toml").stat()  # make must not reinstall the linked .venv
-    os.utime(learner / "pyproject.toml", ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    for name in ("pyproject.toml", "requirements.lock"):  # the stamp's prerequisites: make must not reinstall the
+        stamp = (fresh_clone.ROOT / name).stat()          # linked .venv from this temporary clone
+        os.utime(learner / name, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     env = fresh_clone.environment(root / "home")
     # every cell rendered (no windowing), so the page's text holds every output the test looks for
     tracker = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "notebook-extension"
