@@ -150,7 +150,7 @@ QUESTIONS = [
               slips=[*(Slip(says, reference=wrong) for says, wrong in DRAW_SLIPS),
                      Slip("only one row of the table (one value of the player's third card) is wrong: check the "
                           "highest banker total that draws in that row", test=one_row_off)]),
-    ], course_code=("coursekit.baccarat.banker_draws", "coursekit.baccarat.seed_banker_draws",
+    ], course_code=("coursekit.baccarat.banker_draws", "coursekit.baccarat.source_banker_draws",
                     "coursekit.baccarat.drawing_table")),
     Question("04.q3", "the chance of a natural from an infinite deck", "number", [
         IsA("p_natural", Fraction),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
-from coursekit.subtraction import SEED_MOVES, SEED_RED_BELOW_80, SubtractionGame, optimal
+from coursekit.subtraction import SOURCE_MOVES, SOURCE_RED_BELOW_80, SubtractionGame, optimal
 
 FIRST_MOVES_FROM = 100  # question 4's start for A's winning first moves
 HARMLESS_UP_TO = 30  # question 5: the extra moves d = 1 .. 30 tried
@@ -77,7 +77,7 @@ def table_one_based(n: int) -> int:
 
 def table_takes_n_itself(n: int) -> int:
     """The slip of taking n itself when it is a move (5 or 11 at once) instead of Table 2's move."""
-    return n if n in SEED_MOVES else optimal(n)
+    return n if n in SOURCE_MOVES else optimal(n)
 
 
 def table_gives_up(n: int):
@@ -90,20 +90,20 @@ def period_of(moves: tuple) -> tuple:
     return SubtractionGame(moves).period()
 
 
-def b_wins(moves: tuple = SEED_MOVES, low: int = 1, high: int = 100) -> int:
+def b_wins(moves: tuple = SOURCE_MOVES, low: int = 1, high: int = 100) -> int:
     """How many starts low..high B (the second player) can force a win from: the red ones."""
     game = SubtractionGame(moves)
     return sum(game.is_losing(n) for n in range(low, high + 1))
 
 
-def harmless(limit: int = 1000, moves: tuple = SEED_MOVES, low: int = 1, high: int = HARMLESS_UP_TO) -> tuple:
+def harmless(limit: int = 1000, moves: tuple = SOURCE_MOVES, low: int = 1, high: int = HARMLESS_UP_TO) -> tuple:
     """Every d in low..high whose move added to `moves` leaves the red numbers below `limit` as they are."""
     red = SubtractionGame(moves).losing_positions(limit)
     return tuple(d for d in range(low, high + 1)
                  if SubtractionGame(tuple(sorted({*moves, d}))).losing_positions(limit) == red)
 
 
-def first_moves(n: int, moves: tuple = SEED_MOVES) -> tuple:
+def first_moves(n: int, moves: tuple = SOURCE_MOVES) -> tuple:
     """A's winning first moves from n: every move that leaves a red number >= 0."""
     return SubtractionGame(moves).winning_moves(n)
 
@@ -133,7 +133,7 @@ PERIOD_SLIPS = [
     Slip("start and length are swapped: the tuple is (start, length)",
          answer=lambda: period_of((3, 5, 8))[::-1]),
     Slip("this is the period of the 3-5-11 game; the question asks about the move set (3, 5, 8)",
-         answer=lambda: period_of(SEED_MOVES)),
+         answer=lambda: period_of(SOURCE_MOVES)),
     Slip("this length repeats, but it is not the smallest: try shorter lengths first",
          answer=lambda: (period_of((3, 5, 8))[0], 2 * period_of((3, 5, 8))[1])),
     Slip("this is the period of (3, 5, 9) or (3, 5, 7): check the move set (3, 5, 8)",
@@ -150,7 +150,7 @@ FIRST_MOVES_SLIPS = [
     Slip("this uses the move set (3, 5, 12); the game subtracts 3, 5 or 11",
          answer=lambda: first_moves(FIRST_MOVES_FROM, (3, 5, 12))),
     Slip("these are the moves that leave a blue number: a winning move leaves B on a red one (in A)",
-         answer=lambda: tuple(d for d in SEED_MOVES if d not in first_moves(FIRST_MOVES_FROM))),
+         answer=lambda: tuple(d for d in SOURCE_MOVES if d not in first_moves(FIRST_MOVES_FROM))),
 ]
 
 HARMLESS_SLIPS = [
@@ -162,14 +162,14 @@ HARMLESS_SLIPS = [
     Slip("the comparison stops too early: a new move d first changes a colour at some n >= d, so compare the red "
          "numbers well past 30", answer=lambda: harmless(limit=HARMLESS_UP_TO + 1)),
     Slip("3, 5 and 11 are left out: adding a move the game already has changes nothing, so they count",
-         answer=lambda: tuple(d for d in harmless() if d not in SEED_MOVES)),
+         answer=lambda: tuple(d for d in harmless() if d not in SOURCE_MOVES)),
 ]
 
 QUESTIONS = [
     Question("06.q1", "continue_sets(moves, N): the source's sets A and B for any move set", "function", [
         Case("continue_sets((3, 5, 11), 23)",
              ([0, 1, 2, 8, 9, 10, 16, 17, 18], [3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 19, 20, 21, 22])),
-        Case("continue_sets((3, 5, 11), 80)[0]", list(SEED_RED_BELOW_80),
+        Case("continue_sets((3, 5, 11), 80)[0]", list(SOURCE_RED_BELOW_80),
              label="continue_sets((3, 5, 11), 80)[0], the set A the seed prints"),
         Case("continue_sets((3, 5), 80) == continue_sets((3, 5, 11), 80)", True,
              label="d = (3, 5) gives the same sets as (3, 5, 11) (the source's exercise 2)"),

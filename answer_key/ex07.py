@@ -7,13 +7,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 from coursekit.grading.cases import Case, IsA, Probe, Question, Slip, Sweep, Written
-from coursekit.subtraction import SEED_MOVES, mixed, optimal, playout, random_player, replay
+from coursekit.subtraction import SOURCE_MOVES, mixed, optimal, playout, random_player, replay
 
 SEED_FIGURE_8 = (50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2)  # source text 003, Abbildung 8
 
 
 @lru_cache(maxsize=None)
-def uniform_win_chance(n: int, moves: tuple = SEED_MOVES) -> Fraction:
+def uniform_win_chance(n: int, moves: tuple = SOURCE_MOVES) -> Fraction:
     """Exact chance that the player to move at n wins when both players pick uniformly from all moves."""
     total = Fraction(0)
     for d in moves:
@@ -23,7 +23,7 @@ def uniform_win_chance(n: int, moves: tuple = SEED_MOVES) -> Fraction:
 
 
 @lru_cache(maxsize=None)
-def chance_by_rule(n: int, moves: tuple = SEED_MOVES, own_view: bool = False, below_wins: bool = False,
+def chance_by_rule(n: int, moves: tuple = SOURCE_MOVES, own_view: bool = False, below_wins: bool = False,
                    safe_only: bool = False) -> Fraction:
     """uniform_win_chance with its slips as switches: the next player's chance taken as the mover's own
     (`own_view`), a move below 0 counted as a win (`below_wins`), or only moves that stay at or above 0 and a win
@@ -38,7 +38,7 @@ def chance_by_rule(n: int, moves: tuple = SEED_MOVES, own_view: bool = False, be
         if rest == 0 or (rest < 0 and below_wins):
             total += 1
         elif rest > 0:
-            after = chance_by_rule(rest, SEED_MOVES if safe_only else moves, own_view, below_wins, safe_only)
+            after = chance_by_rule(rest, SOURCE_MOVES if safe_only else moves, own_view, below_wins, safe_only)
             total += after if own_view else 1 - after
     return total / len(moves)
 
@@ -79,12 +79,12 @@ def _stays_at_or_above_zero(moves: list) -> tuple:
 
 def no_win_first(n: int) -> int:
     """The slip of drawing at random even when n itself is a move (rng = random.Random(1), as in the cases)."""
-    return random.Random(1).choice(tuple(d for d in SEED_MOVES if d <= n))
+    return random.Random(1).choice(tuple(d for d in SOURCE_MOVES if d <= n))
 
 
 def uniform_player(n: int, rng: random.Random) -> int:
     """Pure chance: any of 3, 5 and 11, even one that goes below 0."""
-    return rng.choice(SEED_MOVES)
+    return rng.choice(SOURCE_MOVES)
 
 
 def random_courses(count: int = 150) -> list[tuple]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 from answer_key.ex07 import chance_by_rule, uniform_win_chance
-from coursekit.subtraction import SEED_MOVES, SubtractionGame
+from coursekit.subtraction import SOURCE_MOVES, SubtractionGame
 
 
 def ucb1_reference(wins: float, visits: int, parent_visits: int, c: float = math.sqrt(2)) -> float:
@@ -58,7 +58,7 @@ def move_value(n: int, d: int) -> object:
 
 def move_value_inputs(limit: int = 70) -> list[tuple]:
     """(n, d) for every start 1..limit and every move: small n reach exactly 0 and below it."""
-    return [(n, d) for n in range(1, limit + 1) for d in SEED_MOVES]
+    return [(n, d) for n in range(1, limit + 1) for d in SOURCE_MOVES]
 
 
 def misled_starts(limit: int = 75, value=None, pick=max, winning_only: bool = True, wins_of=None) -> int:
@@ -73,7 +73,7 @@ def misled_starts(limit: int = 75, value=None, pick=max, winning_only: bool = Tr
     for n in range(1, limit + 1):
         wins = wins_of(n)
         if wins or not winning_only:
-            favourite = pick(SEED_MOVES, key=lambda d: value(n, d))
+            favourite = pick(SOURCE_MOVES, key=lambda d: value(n, d))
             count += favourite not in wins
     return count
 
@@ -164,7 +164,7 @@ def move_value_best_play(n: int, d: int) -> object:
 
 
 def _float_dict_close(value) -> bool:
-    expected = {d: move_value(20, d) for d in SEED_MOVES}
+    expected = {d: move_value(20, d) for d in SOURCE_MOVES}
     return (isinstance(value, dict) and set(value) == set(expected) and any(type(v) is float for v in value.values())
             and all(type(value[d]) in (int, float, Fraction) and math.isclose(float(value[d]), float(expected[d]),
                                                                               rel_tol=1e-9) for d in expected))
@@ -191,11 +191,11 @@ SELECT_SLIPS = [
 ]
 VALUE_SLIPS = [
     Slip("after your move the chance at 20 - d is your opponent's (they move next): yours is 1 minus it",
-         answer=lambda: {d: move_value_own_view(20, d) for d in SEED_MOVES}),
+         answer=lambda: {d: move_value_own_view(20, d) for d in SOURCE_MOVES}),
     Slip("this plays on with the repaired random player of exercise 07 (never below 0); here both players pick "
-         "3, 5 or 11 uniformly", answer=lambda: {d: move_value_repaired_player(20, d) for d in SEED_MOVES}),
+         "3, 5 or 11 uniformly", answer=lambda: {d: move_value_repaired_player(20, d) for d in SOURCE_MOVES}),
     Slip("these are the values under best play; the question asks for random play afterwards",
-         answer=lambda: {d: move_value_best_play(20, d) for d in SEED_MOVES}),
+         answer=lambda: {d: move_value_best_play(20, d) for d in SOURCE_MOVES}),
     Slip("close, but the values should be exact Fractions", test=_float_dict_close),
 ]
 MOVE_VALUE_SLIPS = [
@@ -235,7 +235,7 @@ QUESTIONS = [
     ], course_code=('coursekit.mcts.ucb1', 'coursekit.mcts.MCTS')),
     Question("08.q3", "move_value(n, d), and the random-playout value of each move at n = 20", "number", [
         IsA("rollout_values_20", dict),
-        Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SEED_MOVES}, points=1, slips=VALUE_SLIPS),
+        Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SOURCE_MOVES}, points=1, slips=VALUE_SLIPS),
         Sweep("move_value", move_value_inputs, move_value, points=1, label="move_value(n, d) for n = 1..70",
               slips=MOVE_VALUE_SLIPS),
     ]),

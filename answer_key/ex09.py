@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from coursekit.grading.cases import Case, Question, Slip, Sweep, Written
-from coursekit.subtraction import SEED_MOVES, SubtractionGame
+from coursekit.subtraction import SOURCE_MOVES, SubtractionGame
 from coursekit.tictactoe import LINES, TicTacToe, _line_winner
 
 
@@ -54,7 +54,7 @@ def tree_by_rule(n: int, leaf_below_zero_only: bool = False, count_leaves: bool 
         if m < 0 or (m == 0 and not leaf_below_zero_only):
             sizes[m] = int(count_leaves)
         else:
-            sizes[m] = int(count_inner) + sum(sizes[m - d] for d in SEED_MOVES)
+            sizes[m] = int(count_inner) + sum(sizes[m - d] for d in SOURCE_MOVES)
     return sizes[n]
 
 
@@ -110,7 +110,7 @@ def positions_by_rule(start: int = 100, finished: bool = True) -> int:
         n, player = todo.pop()
         if n <= 0:
             continue
-        for d in SEED_MOVES:
+        for d in SOURCE_MOVES:
             nxt = (n - d, 3 - player)
             if nxt not in seen:
                 seen.add(nxt)

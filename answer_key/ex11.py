@@ -44,7 +44,7 @@ RANDOM_ROUNDS = 2  # rounds against random (its moves are seeded per game by the
 THRESHOLD = 0.9  # against optimal: the 95% Wilson interval of the win rate must lie above this
 SEED = 11  # the arena seed of the graded games
 RULES = SubtractionGame(MOVES)
-SEED_RULES = SubtractionGame((3, 5, 11))
+SOURCE_RULES = SubtractionGame((3, 5, 11))
 
 
 def rate_against_random(pick, starts: tuple = RANDOM_STARTS, moves: tuple = MOVES) -> Fraction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from itertools import combinations
 
-from coursekit.subtraction import (SubtractionGame, mixed, optimal, random_player, seed_playout, seed_random_player,
+from coursekit.subtraction import (SubtractionGame, mixed, optimal, random_player, source_playout, source_random_player,
                                    tournament)
 
 
@@ -35,7 +35,7 @@ def main() -> None:
 
     print("\ntournament, starts 20..50 from both sides, 20 rounds (row's win rate [95% interval])")
     players = {"optimal": optimal, "mixed(0.9)": mixed(0.9), "mixed(0.5)": mixed(0.5), "random": random_player,
-               "seed random": seed_random_player}
+               "source random": source_random_player}
     t = time.perf_counter()
     result = tournament(players, rounds=20, seed=1)
     games = sum(m.games for (a, b), m in result.matches.items() if a <= b)
@@ -47,7 +47,7 @@ def main() -> None:
             cells.append(f"{m.rate:.3f} [{m.interval[0]:.3f}, {m.interval[1]:.3f}]")
         print(f"  {a:>12}: " + " | ".join(cells))
 
-    wrong = [seed_playout(seed_random_player, seed_random_player, range(20, 51), seed=s) for s in range(5000)]
+    wrong = [source_playout(source_random_player, source_random_player, range(20, 51), seed=s) for s in range(5000)]
     print(f"\nR playout(): wrong winner in {sum(g.wrong for g in wrong)} of {len(wrong)} random-vs-random games "
           f"(games ending at 0: {sum(g.playout.course[-1] == 0 for g in wrong)})")
 

@@ -2,8 +2,8 @@
 
 A *drawing rule* is any function `rule(banker_total, player_third) -> bool`: the banker's two-card total and the
 player's third card (a rank such as "K", or None when the player stood). `banker_draws` is the casino rule;
-`seed_banker_draws` is source text 001's shell code with its bug. `play_coup`, `simulate`, `exact_odds` and `house_edge`
-take `rule=` so both run through the same engine.
+`source_banker_draws` is source text 001's shell code with its bug. `play_coup`, `simulate`, `exact_odds` and
+`house_edge` take `rule=` so both run through the same engine.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bool:
 
 
 @dataclass(frozen=True)
-class SeedRule:
+class SourceRule:
     """One of source text 001's six drawing rules: the banker draws on 0..banker_max after this player's third card."""
 
     number: int
@@ -142,37 +142,34 @@ class SeedRule:
     chinese: str
 
 
-SEED_RULES: tuple[SeedRule, ...] = (
-    SeedRule(1, None, 5, "If the player did not draw, the banker draws on 0-5 and stands otherwise.",
-             "如果闲家没有拿牌,庄家在 0–5 点时拿牌,否则停牌。"),
-    SeedRule(2, (2, 3), 4, "If the player drew a 2 or 3 and the banker has 0-4, the banker draws.",
-             "如果闲家拿了一张 2 或 3,且庄家的总点数为 0–4,则庄家拿牌。"),
-    SeedRule(3, (4, 5), 5, "If the player drew a 4 or 5 and the banker has 0-5, the banker draws.",
-             "如果闲家拿了一张 4 或 5,且庄家的总点数为 0–5,则庄家拿牌。"),
-    SeedRule(4, (6, 7), 6, "If the player drew a 6 or 7 and the banker has 0-6, the banker draws.",
-             "如果闲家拿了一张 6 或 7,且庄家的总点数为 0–6,则庄家拿牌。"),
-    SeedRule(5, (8,), 2, "If the player drew an 8 and the banker has 0-2, the banker draws.",
-             "如果闲家拿了一张 8,且庄家的总点数为 0–2,则庄家拿牌。"),
-    SeedRule(6, (9, 0, 1), 3, "If the player drew a 9, 10, face card or ace and the banker has 0-3, "
-             "the banker draws.",
-             "如果闲家拿了一张 9、10、人头牌或 A,且庄家的总点数为 0–3,则庄家拿牌。"),
+SOURCE_RULES: tuple[SourceRule, ...] = (
+    SourceRule(1, None, 5, "If the player did not draw, the banker draws on 0-5 and stands otherwise.",
+               "如果闲家没有拿牌,庄家在 0–5 点时拿牌,否则停牌。"),
+    SourceRule(2, (2, 3), 4, "If the player drew a 2 or 3 and the banker has 0-4, the banker draws.",
+               "如果闲家拿了一张 2 或 3,且庄家的总点数为 0–4,则庄家拿牌。"),
+    SourceRule(3, (4, 5), 5, "If the player drew a 4 or 5 and the banker has 0-5, the banker draws.",
+               "如果闲家拿了一张 4 或 5,且庄家的总点数为 0–5,则庄家拿牌。"),
+    SourceRule(4, (6, 7), 6, "If the player drew a 6 or 7 and the banker has 0-6, the banker draws.",
+               "如果闲家拿了一张 6 或 7,且庄家的总点数为 0–6,则庄家拿牌。"),
+    SourceRule(5, (8,), 2, "If the player drew an 8 and the banker has 0-2, the banker draws.",
+               "如果闲家拿了一张 8,且庄家的总点数为 0–2,则庄家拿牌。"),
+    SourceRule(6, (9, 0, 1), 3, "If the player drew a 9, 10, face card or ace and the banker has 0-3, "
+               "the banker draws.",
+               "如果闲家拿了一张 9、10、人头牌或 A,且庄家的总点数为 0–3,则庄家拿牌。"),
 )
 
 
-def source_rule_for(player_third: Optional[CardLike]) -> SeedRule:
+def source_rule_for(player_third: Optional[CardLike]) -> SourceRule:
     """Which of the source's six rules covers a column of the table (the player's third card, or None)."""
     value = _third_value(player_third)
-    for rule in SEED_RULES:
+    for rule in SOURCE_RULES:
         if (rule.player_third is None and value is None) or (rule.player_third and value in rule.player_third):
             return rule
     raise AssertionError("the six rules cover every column")  # pragma: no cover
 
 
-seed_rule_for = source_rule_for  # the old name (a source text's rule, not a random seed)
-
-
-def table_from_rules(rules: Iterable[SeedRule] = SEED_RULES) -> dict[int, dict[Optional[int], bool]]:
-    """Build the banker's table (totals 0-7 by third card) from rules like the seed's six."""
+def table_from_rules(rules: Iterable[SourceRule] = SOURCE_RULES) -> dict[int, dict[Optional[int], bool]]:
+    """Build the banker's table (totals 0-7 by third card) from rules like the source's six."""
     columns: list[Optional[int]] = list(range(10)) + [None]
     table = {total: {col: False for col in columns} for total in range(8)}
     for rule in rules:
@@ -186,18 +183,18 @@ def table_from_rules(rules: Iterable[SeedRule] = SEED_RULES) -> dict[int, dict[O
 # --- source text 001's shell code, bugs included ------------------------------------------------------------------
 # The script numbers cards 1..52 and takes `card % 13` as the rank: 0 is the king, 1 the ace, 11 and 12 the
 # jack and queen (its handValue maps 0|11|12 to 0 points and 1 to 11, i.e. 1 point mod 10).
-SEED_RANK_CODE = {"K": 0, "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12}
+SOURCE_RANK_CODE = {"K": 0, "A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12}
 
 
-def seed_banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bool:
-    """Seed 001's nested ifs: `pdcRank -eq 9 -o pdcRank -eq 0` catches 9s and kings but not 10, J, Q or A."""
+def source_banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bool:
+    """Source text 001's nested ifs: `pdcRank -eq 9 -o pdcRank -eq 0` catches 9s and kings but not 10, J, Q or A."""
     total = _check_total(banker_total)
     if player_third is None:  # playerDrewCard -eq 0
         return total < 6
     if isinstance(player_third, (int, np.integer)) and not 2 <= player_third <= 10:
-        raise ValueError(f"the seed's rule needs the player's card rank ({', '.join(RANKS)}), "
+        raise ValueError(f"the source's rule needs the player's card rank ({', '.join(RANKS)}), "
                          f"not the point value {player_third!r}")
-    pdc_rank = SEED_RANK_CODE[rank_of(player_third)]
+    pdc_rank = SOURCE_RANK_CODE[rank_of(player_third)]
     if pdc_rank in (2, 3):
         return total < 5
     if pdc_rank in (4, 5):
@@ -211,7 +208,7 @@ def seed_banker_draws(banker_total: int, player_third: Optional[CardLike]) -> bo
     return False  # ranks 1 (ace), 10, 11, 12: no branch, the banker stands
 
 
-def seed_player_value_bug(cards: Iterable[CardLike]) -> int:
+def source_player_value_bug(cards: Iterable[CardLike]) -> int:
     """The value the source's first transcript printed after the player's third card: two-card value + hand value."""
     ranks = ranks_of(cards)
     return hand_value(ranks[:2]) + hand_value(ranks)  # playerhandvalue=$(( $playerhandvalue + $handvalue ))

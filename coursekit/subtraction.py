@@ -38,10 +38,9 @@ from coursekit.stats import wilson_interval
 Strategy = Callable[[int, random.Random], int]
 
 SOURCE_MOVES: tuple[int, ...] = (3, 5, 11)
-SEED_MOVES = SOURCE_MOVES  # the old name (the source's moves, not a random seed)
 #: Source text 003's Table 2: n mod 8 -> the numbers d to subtract ("oder 11" only where n - 11 >= 0); () = no win.
-SEED_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
-                                           2: (), 1: (), 0: ()}
+SOURCE_TABLE_2: dict[int, tuple[int, ...]] = {7: (5,), 6: (5,), 5: (3, 5, 11), 4: (3, 11), 3: (3, 11),
+                                             2: (), 1: (), 0: ()}
 MAX_MOVE = 10_000  # largest move of a move set
 MAX_MOVE_COUNT = 50  # moves in a move set
 MAX_START = 10_000  # largest start number of a game (a playout walks down from it)
@@ -53,8 +52,8 @@ MAX_ROUNDS = 100_000  # rounds per start number of a match
 _DIRECT = 20_000  # below this, colours are computed straight up to n without the period
 
 #: Source text 003's printed sets A (red) and B (blue) from continue(a = A, b = B, N = 80).
-SEED_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
-                                      56, 57, 58, 64, 65, 66, 72, 73, 74)
+SOURCE_RED_BELOW_80: tuple[int, ...] = (0, 1, 2, 8, 9, 10, 16, 17, 18, 24, 25, 26, 32, 33, 34, 40, 41, 42, 48, 49, 50,
+                                        56, 57, 58, 64, 65, 66, 72, 73, 74)
 
 
 def parse_moves(moves: Union[str, Iterable[int]]) -> tuple[int, ...]:
@@ -569,17 +568,17 @@ def mixed_sweep(ps: Iterable[float], opponent: Strategy = random_player, starts:
 
 
 # --- source text 003's R code, ported faithfully, bugs included -----------------------------------------------
-def seed_optimal(n: int, rng: Optional[random.Random] = None) -> int:
+def source_optimal(n: int, rng: Optional[random.Random] = None) -> int:
     """nextMove.optimal: switch(n %% 8 + 1, 3, 3, 3, 3, 3, 3, 5, 5), returned as the number subtracted."""
     if n <= 0:
         raise ValueError(f"stopifnot(n > 0) failed: n = {n}")
     return (3, 3, 3, 3, 3, 3, 5, 5)[n % 8]
 
 
-seed_optimal.label = "seed optimal"
+source_optimal.label = "source optimal"
 
 
-def seed_random_player(n: int, rng: Optional[random.Random] = None) -> int:
+def source_random_player(n: int, rng: Optional[random.Random] = None) -> int:
     """nextMove.random as printed: `n > 5 || n < 11` is always true, so it never subtracts 11 (bug 1)."""
     if n <= 0:
         raise ValueError(f"stopifnot(n > 0) failed: n = {n}")
@@ -594,11 +593,11 @@ def seed_random_player(n: int, rng: Optional[random.Random] = None) -> int:
     return d[rng.randrange(3)]  # never reached
 
 
-seed_random_player.label = "seed random"
+source_random_player.label = "source random"
 
 
 @dataclass(frozen=True)
-class SeedPlayout:
+class SourcePlayout:
     """What the source's R playout() returns and prints: the padded course vector and its (buggy) winner."""
 
     course_vector: tuple[int, ...]
@@ -616,8 +615,8 @@ class SeedPlayout:
         return self.reported_winner != self.true_winner
 
 
-def seed_playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
-                 seed: Seed = None) -> SeedPlayout:
+def source_playout(player1: Strategy, player2: Strategy, start: Union[int, Sequence[int]] = range(20, 51),
+                   seed: Seed = None) -> SourcePlayout:
     """The R playout(): same loop, `course` preallocated with n %/% 3 zeros, `is.null(which(course < 0))` (bug 2)."""
     rng = as_random(seed)
     player = (player1, player2)
@@ -635,7 +634,7 @@ def seed_playout(player1: Strategy, player2: Strategy, start: Union[int, Sequenc
     is_null = negatives is None  # is.null(integer(0)) is FALSE in R
     reported = 3 - idx if is_null else idx
     played = course[:cnt - 1]
-    return SeedPlayout(tuple(course), reported, replay(played, DEFAULT_GAME))
+    return SourcePlayout(tuple(course), reported, replay(played, DEFAULT_GAME))
 
 
 def _r_assign(vector: list[int], position: int, value: int) -> None:
@@ -645,7 +644,7 @@ def _r_assign(vector: list[int], position: int, value: int) -> None:
     vector[position - 1] = value
 
 
-def seed_winner(course: Sequence[int], idx: int) -> int:
+def source_winner(course: Sequence[int], idx: int) -> int:
     """The source's last lines of playout(): `if (is.null(which(course < 0))) 3 - idx else idx` -- always idx."""
     negatives = [i for i, v in enumerate(course) if v < 0]
     return 3 - idx if negatives is None else idx

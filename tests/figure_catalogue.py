@@ -100,10 +100,10 @@ def l04_banker_table():
 
 
 def l04_seed_table():
-    from coursekit.baccarat import banker_draws, seed_banker_draws
+    from coursekit.baccarat import banker_draws, source_banker_draws
     from coursekit.plots.baccarat import plot_banker_table
 
-    return Shown(plot_banker_table(seed_banker_draws, compare_with=banker_draws, title="the source's shell code"))
+    return Shown(plot_banker_table(source_banker_draws, compare_with=banker_draws, title="the source's shell code"))
 
 
 def l05_convergence():

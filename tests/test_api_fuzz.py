@@ -73,7 +73,7 @@ MOVES = arg(st.lists(st.integers(-1, 25), min_size=1, max_size=5), st.sampled_fr
 N = arg(st.integers(-3, 200), st.just(subtraction.MAX_START), st.just(subtraction.MAX_START + 1), st.just(10**15),
         st.just(10**30))
 STRATEGY = st.sampled_from([subtraction.optimal, subtraction.random_player, subtraction.mixed(0.5),
-                            subtraction.seed_optimal, subtraction.seed_random_player])
+                            subtraction.source_optimal, subtraction.source_random_player])
 STARTS = arg(st.integers(1, 60), st.just(range(20, 30)), st.just(range(1, 10**12)), st.lists(st.integers(-1, 60),
              max_size=4))
 GAMES = {"3-5-11": subtraction.SubtractionGame(), "1-2": subtraction.SubtractionGame([1, 2]),
@@ -146,10 +146,10 @@ API = {
     "baccarat.is_natural": (baccarat.is_natural, [HAND]),
     "baccarat.player_draws": (baccarat.player_draws, [arg(st.integers(-2, 12))]),
     "baccarat.banker_draws": (baccarat.banker_draws, [arg(st.integers(-2, 12)), arg(st.none(), CARD)]),
-    "baccarat.seed_banker_draws": (baccarat.seed_banker_draws, [arg(st.integers(-2, 12)), arg(st.none(), CARD)]),
+    "baccarat.source_banker_draws": (baccarat.source_banker_draws, [arg(st.integers(-2, 12)), arg(st.none(), CARD)]),
     "baccarat.source_rule_for": (baccarat.source_rule_for, [arg(st.none(), CARD)]),
     "baccarat.drawing_table": (baccarat.drawing_table, [arg(st.sampled_from([baccarat.banker_draws,
-                                                                             baccarat.seed_banker_draws]))]),
+                                                                               baccarat.source_banker_draws]))]),
     "baccarat.play_coup": (baccarat.play_coup, [arg(st.builds(baccarat.BaccaratShoe, st.integers(1, 8),
                                                               st.integers(0, 9)))]),
     "baccarat.BaccaratShoe": (lambda d, s, c: baccarat.BaccaratShoe(d, s, c).draw(),
@@ -193,8 +193,8 @@ API = {
                                [STARTS, counts(subtraction.MAX_ROUNDS, 2), SEED], 10),
     "subtraction.wilson_interval": (subtraction.wilson_interval, [arg(st.integers(-2, 50)), arg(st.integers(-2, 50)),
                                                                   arg(st.floats(0, 5))]),
-    "subtraction.seed_playout": (lambda a, b, s, seed: subtraction.seed_playout(a, b, s, seed).wrong,
-                                 [STRATEGY, STRATEGY, STARTS, SEED]),
+    "subtraction.source_playout": (lambda a, b, s, seed: subtraction.source_playout(a, b, s, seed).wrong,
+                                   [STRATEGY, STRATEGY, STARTS, SEED]),
     # --- mcts ---
     "mcts.MCTS": (lambda g, c, seed, final: mcts.MCTS(GAMES[g], c, seed, final=final).search(_opening(g), 5),
                   [st.sampled_from(list(GAMES)), arg(st.floats(0, 3)), SEED,
@@ -303,8 +303,8 @@ BEYOND_THE_BOUNDS = {
                                                               subtraction.MAX_START + 1),
     "subtraction.playout(range of starts)": lambda: subtraction.playout(subtraction.optimal, subtraction.optimal,
                                                                         range(1, 10**12)),
-    "subtraction.seed_playout(start)": lambda: subtraction.seed_playout(subtraction.seed_optimal,
-                                                                        subtraction.seed_optimal, 10**12),
+    "subtraction.source_playout(start)": lambda: subtraction.source_playout(subtraction.source_optimal,
+                                                                          subtraction.source_optimal, 10**12),
     "subtraction.match(rounds)": lambda: subtraction.match(subtraction.optimal, subtraction.optimal,
                                                            rounds=subtraction.MAX_ROUNDS + 1),
     "subtraction.match(starts)": lambda: subtraction.match(subtraction.optimal, subtraction.optimal,

@@ -12,9 +12,9 @@ import pytest
 
 from coursekit.baccarat import (
     BANKER_TABLE, OUTCOMES, PUBLISHED_8_DECKS, PUBLISHED_COMBINATIONS, PUBLISHED_EDGES_8_DECKS,
-    PUBLISHED_INFINITE_DECK, SEED_RULES, BaccaratShoe, _classes, _enumerate, _play_vectorised, banker_draws,
+    PUBLISHED_INFINITE_DECK, SOURCE_RULES, BaccaratShoe, _classes, _enumerate, _play_vectorised, banker_draws,
     card_value, drawing_table, exact_counts, exact_odds, frequencies, hand_value, house_edge, is_natural,
-    play_coup, player_draws, seed_banker_draws, seed_player_value_bug, source_rule_for, simulate,
+    play_coup, player_draws, source_banker_draws, source_player_value_bug, source_rule_for, simulate,
     simulate_outcomes, table_from_rules,
 )
 from coursekit.cards import RANKS, Card, StackedDeck
@@ -63,7 +63,7 @@ def test_banker_stands_on_8_and_9(third):
 
 
 def test_the_seeds_six_rules_build_the_same_table():
-    assert table_from_rules(SEED_RULES) == BANKER_TABLE
+    assert table_from_rules(SOURCE_RULES) == BANKER_TABLE
     assert source_rule_for(None).number == 1 and source_rule_for(8).number == 5
     assert source_rule_for("K").number == source_rule_for("A").number == source_rule_for(9).number == 6
 
@@ -91,24 +91,24 @@ def test_banker_rule_rejects_bad_values(args, message):
 
 # --- the source's code and its bugs ---
 def test_seed_rule_differs_only_after_a_ten_jack_queen_or_ace():
-    differ = {(t, r) for t in range(8) for r in RANKS if seed_banker_draws(t, r) != banker_draws(t, r)}
+    differ = {(t, r) for t in range(8) for r in RANKS if source_banker_draws(t, r) != banker_draws(t, r)}
     assert {r for _, r in differ} == {"10", "J", "Q", "A"}, "the king is rank 0 and is caught"
     assert differ == {(t, r) for t in range(4) for r in ("10", "J", "Q", "A")}
-    assert all(seed_banker_draws(t, None) == banker_draws(t, None) for t in range(8))
+    assert all(source_banker_draws(t, None) == banker_draws(t, None) for t in range(8))
     with pytest.raises(ValueError, match="needs the player's card rank"):
-        seed_banker_draws(3, 0)
+        source_banker_draws(3, 0)
 
 
 def test_the_twelve_in_the_seeds_first_transcript():
     cards = ["3", "10", "6"]  # 3 of Hearts, 10 of Clubs, then 6 of Hearts
-    assert seed_player_value_bug(cards) == 12 and hand_value(cards) == 9
+    assert source_player_value_bug(cards) == 12 and hand_value(cards) == 9
 
 
 def test_drawing_tables_by_value_and_by_rank():
     casino = drawing_table(banker_draws)
     assert not casino.by_rank and casino.columns[-1] == "none" and len(casino.columns) == 11
     assert casino.draws_at(3, 8) is False and casino.draws_at(3, "K") is True
-    seed = drawing_table(seed_banker_draws)
+    seed = drawing_table(source_banker_draws)
     assert seed.by_rank and seed.columns[:13] == RANKS
     assert seed.draws_at(3, "K") is True and seed.draws_at(3, "10") is False
 
@@ -131,7 +131,7 @@ def test_natural_ends_the_coup_and_the_table_decides_the_rest():
     coup = play_coup(StackedDeck(["3", "3", "K", "K", "8", "4"]))  # banker 3, player's third an 8: stand
     assert coup.player_drew and not coup.banker_drew and coup.table_cell == (3, 8)
     assert coup.outcome == "banker" and coup.player_total == 1
-    coup = play_coup(StackedDeck(["3", "3", "K", "K", "J", "4"]), rule=seed_banker_draws)  # the bug: stand
+    coup = play_coup(StackedDeck(["3", "3", "K", "K", "J", "4"]), rule=source_banker_draws)  # the bug: stand
     assert not coup.banker_drew and coup.outcome == "tie"
     assert play_coup(StackedDeck(["3", "3", "K", "K", "J", "4"])).banker_drew
 
@@ -218,7 +218,7 @@ def test_exact_enumeration_is_fast():
 
 
 # --- the engine against the one-coup rules ---
-@pytest.mark.parametrize("rule", [banker_draws, seed_banker_draws])
+@pytest.mark.parametrize("rule", [banker_draws, source_banker_draws])
 def test_vectorised_engine_agrees_with_play_coup(rule):
     rng = random.Random(7)
     cls = _classes(rule)
@@ -248,8 +248,8 @@ def test_simulation_deals_without_replacement():
 
 
 def test_simulation_of_the_seeds_rule_matches_its_exact_odds():
-    counts = simulate(1_000_000, decks=8, seed=3, rule=seed_banker_draws)
-    assert within(counts, exact_odds(8, rule=seed_banker_draws))
+    counts = simulate(1_000_000, decks=8, seed=3, rule=source_banker_draws)
+    assert within(counts, exact_odds(8, rule=source_banker_draws))
     assert not within(counts, exact_odds(8))
 
 
@@ -282,7 +282,7 @@ def reference_shoe(ranks: list[str], cut_card: int, rule) -> list[str]:
         cut_out = deck.remaining <= cut_card
 
 
-@pytest.mark.parametrize("rule", [banker_draws, seed_banker_draws])
+@pytest.mark.parametrize("rule", [banker_draws, source_banker_draws])
 def test_whole_shoes_agree_with_play_coup(rule):
     from coursekit.baccarat import _play_shoes, _shoe_lookup
 

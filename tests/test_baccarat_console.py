@@ -7,7 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
-from coursekit.baccarat import BaccaratShoe, seed_banker_draws
+from coursekit.baccarat import BaccaratShoe, source_banker_draws
 from coursekit.cards import Card, StackedDeck
 from coursekit.console.baccarat import BaccaratConsole, payout
 
@@ -101,7 +101,7 @@ def test_bad_arguments_exit_with_2():
 def test_the_seeds_buggy_rule_can_run_in_the_console():
     cards = ["3", "3", "K", "K", "J", "4"]  # banker 3 + K = 3, the player draws a jack
     fixed = scripted(cards, "b\n10\n")
-    buggy = scripted(cards, "b\n10\n", rule=seed_banker_draws)
+    buggy = scripted(cards, "b\n10\n", rule=source_banker_draws)
     assert "Banker takes a card" in fixed and "Banker takes a card" not in buggy
 
 

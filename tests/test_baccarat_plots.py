@@ -13,7 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 
-from coursekit.baccarat import banker_draws, exact_odds, seed_banker_draws
+from coursekit.baccarat import banker_draws, exact_odds, source_banker_draws
 from coursekit.plots.baccarat import (
     plot_banker_table,
     plot_convergence,
@@ -39,7 +39,7 @@ def test_table_grid_has_a_letter_per_cell_and_the_six_seed_rules():
 
 
 def test_seed_table_by_rank_frames_the_sixteen_wrong_cells():
-    fig = plot_banker_table(seed_banker_draws, compare_with=banker_draws)
+    fig = plot_banker_table(source_banker_draws, compare_with=banker_draws)
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()][:13] == list("A23456789") + ["10", "J", "Q", "K"]
     frames = [p for p in ax.patches if isinstance(p, Rectangle) and not p.get_fill()]

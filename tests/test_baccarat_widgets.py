@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from coursekit.baccarat import banker_draws, card_value, exact_odds, hand_value, seed_banker_draws
+from coursekit.baccarat import banker_draws, card_value, exact_odds, hand_value, source_banker_draws
 from coursekit.widgets.baccarat import RULES, CoupTable, OddsExplorer, table_html
 
 
@@ -65,7 +65,7 @@ def test_table_html_marks_draws_and_stands():
     text = table_html(banker_draws)
     assert text.count(">D</td>") == sum(banker_draws(t, c) for t in range(8) for c in list(range(10)) + [None])
     assert "outline" not in text and "outline" in table_html(banker_draws, (3, 8))
-    assert table_html(seed_banker_draws).count("</td>") == 8 * 14
+    assert table_html(source_banker_draws).count("</td>") == 8 * 14
 
 
 def test_odds_slider_is_exact_and_instant():

@@ -20,7 +20,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 # lesson -> library functions whose source the lesson displays with show(...)
 SHOWN = {
     "02_counting_blackjack_hands": ["settle"],
-    "04_baccarat_drawing_tables": ["banker_draws", "table_from_rules", "seed_banker_draws"],
+    "04_baccarat_drawing_tables": ["banker_draws", "table_from_rules", "source_banker_draws"],
     "07_strategies_and_playouts": ["optimal_for", "wilson_interval"],
     "08_monte_carlo_tree_search": ["MCTS.select", "MCTS.expand", "MCTS.simulate", "MCTS.backpropagate", "outcome"],
 }

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.subtraction import (SEED_RED_BELOW_80, SEED_TABLE_2, State, SubtractionGame, match, mixed,
+from coursekit.subtraction import (SOURCE_RED_BELOW_80, SOURCE_TABLE_2, State, SubtractionGame, match, mixed,
                                    optimal, optimal_for, playout, random_for, random_player, replay,
-                                   seed_optimal, seed_playout, seed_random_player, seed_winner, tournament,
+                                   source_optimal, source_playout, source_random_player, source_winner, tournament,
                                    wilson_interval)
 
 MOVE_SETS = [(3, 5, 11), (3, 5), (3, 5, 8), (1, 2), (1, 3, 4), (2, 5, 7), (4, 7), (1,), (6, 9, 13)]
@@ -41,17 +41,17 @@ def test_positions_agree_with_brute_force_game_search(moves):
 
 def test_seed_sets_a_and_b_below_80():
     game = SubtractionGame()
-    assert game.losing_positions(80) == SEED_RED_BELOW_80
+    assert game.losing_positions(80) == SOURCE_RED_BELOW_80
     blue = game.winning_positions(80)
-    assert blue[:8] == (3, 4, 5, 6, 7, 11, 12, 13) and blue[-1] == 79 and len(blue) + len(SEED_RED_BELOW_80) == 80
+    assert blue[:8] == (3, 4, 5, 6, 7, 11, 12, 13) and blue[-1] == 79 and len(blue) + len(SOURCE_RED_BELOW_80) == 80
 
 
 def test_red_is_n_mod_8_in_0_1_2_and_table_2_for_every_n():
     game = SubtractionGame()
     for n in range(0, 600):
         assert game.is_losing(n) == (n % 8 in (0, 1, 2))
-        assert game.winning_moves(n) == tuple(d for d in SEED_TABLE_2[n % 8] if d <= n), n
-    assert game.strategy_table() == sorted(SEED_TABLE_2.items())
+        assert game.winning_moves(n) == tuple(d for d in SOURCE_TABLE_2[n % 8] if d <= n), n
+    assert game.strategy_table() == sorted(SOURCE_TABLE_2.items())
 
 
 def test_seed_exercises_3_5_gives_the_same_sets_and_3_5_8_a_period_of_11():
@@ -133,7 +133,7 @@ def test_optimal_plays_winning_moves_for_every_n_and_always_wins_from_blue():
             if not game.is_losing(n):
                 for opponent in (random_for(game), best):
                     assert playout(best, opponent, n, rng, game).winner == 1
-    assert all(optimal(n) == seed_optimal(n) for n in range(1, 500))
+    assert all(optimal(n) == source_optimal(n) for n in range(1, 500))
 
 
 def test_optimal_wins_from_blue_as_second_player_after_red_start():
@@ -157,17 +157,17 @@ def test_random_player_takes_wins_avoids_going_negative_and_uses_11():
 
 def test_seed_bug_1_random_player_never_subtracts_11():
     rng = random.Random(2)
-    seen = {seed_random_player(n, rng) for n in range(12, 200) for _ in range(20)}
+    seen = {source_random_player(n, rng) for n in range(12, 200) for _ in range(20)}
     assert seen == {3, 5}
-    assert seed_random_player(11, rng) == 11
+    assert source_random_player(11, rng) == 11
 
 
 def test_seed_bug_2_games_ending_at_0_name_the_loser():
-    assert seed_winner([8, 3, 0, 0], idx=1) == 1  # player 2 made 0, idx switched back to 1
+    assert source_winner([8, 3, 0, 0], idx=1) == 1  # player 2 made 0, idx switched back to 1
     rng = random.Random(5)
     wrong = right = 0
     for _ in range(300):
-        result = seed_playout(seed_random_player, seed_random_player, range(20, 51), rng)
+        result = source_playout(source_random_player, source_random_player, range(20, 51), rng)
         assert result.wrong == (result.playout.course[-1] == 0)
         wrong += result.wrong
         right += not result.wrong
@@ -176,7 +176,7 @@ def test_seed_bug_2_games_ending_at_0_name_the_loser():
 
 def test_seed_playout_pads_course_with_zeros_like_the_printed_output():
     # source text 003 prints "44 41 38 33 30 25 22 17 14 9 6 1 -2 0" for optimal against random: one zero of padding
-    result = seed_playout(seed_optimal, seed_random_player, 44, seed=1)
+    result = source_playout(source_optimal, source_random_player, 44, seed=1)
     assert len(result.course_vector) >= 44 // 3 and result.course_vector[:1] == (44,)
     assert result.playout.winner == result.reported_winner == 1
     printed = replay([50, 47, 42, 39, 34, 31, 26, 21, 18, 15, 12, 7, 2, -1])

@@ -11,7 +11,7 @@ from matplotlib.patches import Rectangle
 
 from coursekit.baccarat import (
     OUTCOMES,
-    SEED_RULES,
+    SOURCE_RULES,
     Rule,
     banker_draws,
     drawing_table,
@@ -74,7 +74,7 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     ax.set_ylabel("banker's two-card total")
     ax.axvline(n_cols - 1.5, color="#424242", lw=2)
     if rules_row:
-        _draw_seed_rules(ax, table)
+        _draw_source_rules(ax, table)
     if highlight is not None:
         total, third = highlight
         col = table.column_of(third)
@@ -92,10 +92,10 @@ def plot_banker_table(rule: Rule = banker_draws, ax=None, highlight: Optional[tu
     return _detach(fig, owned)
 
 
-def _draw_seed_rules(ax, table) -> None:
+def _draw_source_rules(ax, table) -> None:
     """Label each column with the source's rule for it and draw that rule's 'draws up to' line."""
     rule_of_col = {}
-    for rule in SEED_RULES:
+    for rule in SOURCE_RULES:
         for key in (rule.player_third or (None,)):
             rule_of_col[table.keys.index(key)] = rule
     col = 0

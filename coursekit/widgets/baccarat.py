@@ -8,12 +8,13 @@ import ipywidgets as w
 
 from coursekit.baccarat import (
     OUTCOMES, PUBLISHED_COMBINATIONS, BaccaratShoe, Coup, banker_draws, card_value, drawing_table, exact_odds,
-    frequencies, hand_value, house_edge, play_coup, seed_banker_draws, source_rule_for, simulate,
+    frequencies, hand_value, house_edge, play_coup, source_banker_draws, source_rule_for, simulate,
 )
 from coursekit.plots.baccarat import DRAW, DRAW_TEXT, STAND, STAND_TEXT
 from coursekit.widgets.common import CourseWidget, MessageBar, Worker, card_html, progress_bar, seed_box, seed_from
 
-RULES = {"casino rule (Punto Banco)": banker_draws, "the script's rule (with its bug)": seed_banker_draws}  # source 001
+# source text 001's script rule, with its bug, next to the casino rule
+RULES = {"casino rule (Punto Banco)": banker_draws, "the script's rule (with its bug)": source_banker_draws}
 CELL = "width:2.1em;height:1.7em;text-align:center;font-family:sans-serif;font-weight:bold;"
 
 

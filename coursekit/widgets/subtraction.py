@@ -17,7 +17,7 @@ from coursekit.subtraction import (
     mixed,
     optimal_for,
     random_for,
-    seed_random_player,
+    source_random_player,
 )
 from coursekit.widgets.common import CourseWidget, FigureText, LiveImage, MessageBar, figure_png, seed_box, seed_from
 
@@ -211,7 +211,7 @@ def strategy_choices(game: SubtractionGame = DEFAULT_GAME) -> dict:
     choices = {"optimal": optimal_for(game), "random": random_for(game), "mixed(0.5)": mixed(0.5, game),
                "mixed(0.9)": mixed(0.9, game)}
     if game == DEFAULT_GAME:
-        choices["the article's random (buggy)"] = seed_random_player  # source text 003's R code
+        choices["the article's random (buggy)"] = source_random_player  # source text 003's R code
     return choices
 
 
