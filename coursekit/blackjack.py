@@ -119,7 +119,8 @@ def settle(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
     """The player's result in units of the bet, naturals first: -1, 0, 1, or 1.5 for a natural.
 
     A natural is settled before anything else (casino order): it pays 1.5 unless the dealer has one too (a push),
-    however the dealer's hand would have gone on. Seed 000's score() checks the dealer's bust first (`seed_score`).
+    however the dealer's hand would have gone on. Source text 000's score() checks the dealer's bust first
+    (`source_score`).
     """
     player, dealer = ranks_of(player), ranks_of(dealer)
     if is_blackjack(player):
@@ -134,7 +135,7 @@ def settle(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
     return (mine > theirs) - (mine < theirs)
 
 
-def seed_score(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
+def source_score(player: Iterable[CardLike], dealer: Iterable[CardLike]) -> float:
     """Source text 000's score(), lines 168-180 in their order: a dealer who busts pays 1 even against a natural."""
     player, dealer = ranks_of(player), ranks_of(dealer)
     if is_busted(player):
@@ -267,7 +268,7 @@ def _play_chunk(rng: _np.random.Generator, n: int, decks, player_stands_at: int,
         hands[who][0][idx] += rank + 1
         hands[who][1][idx] |= rank == 0
 
-    for who in ("player", "player", "dealer", "dealer"):  # the seed deals two cards each, player first
+    for who in ("player", "player", "dealer", "dealer"):  # source text 002 deals two cards each, player first
         give(who, everyone)
     player_natural = _total(*hands["player"]) == 21
     dealer_natural = _total(*hands["dealer"]) == 21
@@ -321,7 +322,7 @@ def play_games(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at
 
 def simulate(games: int, decks=1, player_stands_at: int = 17, dealer_stands_at: int = 17, seed=None,
              progress: bool = True) -> dict[str, int]:
-    """Counts of "win", "lose", "draw" for the player in `games` simulated games of seed 002 (decks=None: infinite).
+    """Counts of "win", "lose", "draw" for the player in `games` games of source text 002 (decks=None: infinite).
 
     Counted chunk by chunk (memory stays small), at most MAX_GAMES (10**10) games; the same games as play_games.
     """

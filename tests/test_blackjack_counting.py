@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from coursekit.blackjack import (Hand, all_totals, dealer_play, dealer_should_draw, describe_total,
                                  hand_states, hand_total, hard_total, is_blackjack, is_busted, is_soft,
-                                 seed_score, settle, soft_total)
+                                 settle, soft_total, source_score)
 from coursekit.cards import RANKS, StackedDeck
 from coursekit.superposition import eigenstates
 
@@ -75,15 +75,15 @@ def test_blackjack_needs_exactly_two_cards():
     (["K", "8"], ["9", "9"], 0),
 ])
 def test_settlement_as_seed_000_scores(player, dealer, score):
-    assert settle(player, dealer) == score == seed_score(player, dealer)
+    assert settle(player, dealer) == score == source_score(player, dealer)
     assert Hand(player).settle(Hand(dealer)) == score
 
 
 def test_a_natural_is_settled_before_the_dealer_busts():
     """Source text 000's score() checks the dealer's bust first and pays a natural 1; the casino (settle) pays 1.5."""
     assert settle(["A", "K"], ["K", "6", "9"]) == 1.5
-    assert seed_score(["A", "K"], ["K", "6", "9"]) == 1
-    assert settle(["A", "K"], ["A", "Q"]) == seed_score(["A", "K"], ["A", "Q"]) == 0
+    assert source_score(["A", "K"], ["K", "6", "9"]) == 1
+    assert settle(["A", "K"], ["A", "Q"]) == source_score(["A", "K"], ["A", "Q"]) == 0
 
 
 def test_dealer_rule():
