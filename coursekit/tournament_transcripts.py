@@ -141,7 +141,6 @@ def first_difference(produced: str, expected: str, forgiving: bool = False) -> O
 TRANSCRIPTS = {1: (CARDS_1, ANSWERS_1), 2: (CARDS_2, ANSWERS_2)}
 CARD_NUMBERS = {"A": 1, "J": 11, "Q": 12, "K": 13}  # the sheet's suggestion: 1 is the ace, 11 jack, 12 queen, 13 king
 SOURCE_METHODS = ("InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet")
-SEED_METHODS = SOURCE_METHODS  # the old name (a source text's methods, not a random seed)
 MAX_CHARS = 20_000  # a replay stops after printing this much (the sheet's transcript 1 is 1,400 characters)
 STOPPED = "[the program stopped:"  # how a replay ends that the learner's code ended with an error
 
@@ -318,7 +317,7 @@ def replay_learner_game(cls: Any, transcript: Optional[int] = None, cards: Optio
     return _replay(cls, cards, answers, max_chars)[0]
 
 
-def seed_methods_used(cls: Any, transcript: int = 1) -> list[str]:
+def source_methods_used(cls: Any, transcript: int = 1) -> list[str]:
     """Which of the sheet's methods (InitializeGame, HandoutRandomCard, PrintCard, AskForBet) a learner's class
     calls while it replays a transcript's deal."""
     cards, answers = _deal(transcript, None, None)

@@ -25,7 +25,7 @@ from coursekit.tournament_transcripts import (
     forgiving_line,
     lines,
     play_learner_game,
-    seed_methods_used,
+    source_methods_used,
 )
 from notebook_cells import run_cells
 
@@ -253,7 +253,7 @@ def test_the_solution_replays_the_sheet_exactly_and_the_grader_side_sends_no_exp
     cls = solution["TournamentGame"]
     assert first_difference(play_learner_game(cls, 1), SHEET_1) is None  # even without forgiving
     assert first_difference(play_learner_game(cls, 2), SHEET_2) is None
-    assert seed_methods_used(cls) == ["InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet"]
+    assert source_methods_used(cls) == ["InitializeGame", "HandoutRandomCard", "PrintCard", "AskForBet"]
     sent = json.dumps([case.requests(1.0) for q in questions("10") for case in q.cases if isinstance(case, Probe)])
     assert "Dealer" not in sent and "WELCOME" not in sent and "hand value" not in sent and "doubled" not in sent
 

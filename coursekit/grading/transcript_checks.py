@@ -815,6 +815,6 @@ def format_test(part: str, points: float = 0.5) -> Probe:
 def methods_test(points: float = 1) -> Probe:
     """The sheet's methods are called while transcript 1 replays."""
     probe = Probe("the sheet's methods, called while transcript 1 replays",
-                  f"{MODULE}.seed_methods_used(TournamentGame, 1)", _methods_judge, points=points)
+                  f"{MODULE}.source_methods_used(TournamentGame, 1)", _methods_judge, points=points)
     probe.rebuild = ("methods_test", [points])
     return probe
