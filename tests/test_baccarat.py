@@ -34,7 +34,7 @@ def test_card_values_tens_and_faces_are_zero_ace_one():
     assert card_value(Card("Q", "Heart")) == 0
 
 
-def test_hand_values_from_the_seed_articles():
+def test_hand_values_from_the_source_articles():
     assert hand_value(["9", "6"]) == 5  # "9 + 6 is not 15 but 5"
     assert hand_value(["3", "4"]) == 7
     assert hand_value(["7", "3"]) == 0 and hand_value(["6", "2"]) == 8 and hand_value(["9", "3", "J"]) == 2
@@ -62,7 +62,7 @@ def test_banker_stands_on_8_and_9(third):
     assert banker_draws(8, third) is False and banker_draws(9, third) is False
 
 
-def test_the_seeds_six_rules_build_the_same_table():
+def test_the_sources_six_rules_build_the_same_table():
     assert table_from_rules(SOURCE_RULES) == BANKER_TABLE
     assert source_rule_for(None).number == 1 and source_rule_for(8).number == 5
     assert source_rule_for("K").number == source_rule_for("A").number == source_rule_for(9).number == 6
@@ -90,7 +90,7 @@ def test_banker_rule_rejects_bad_values(args, message):
 
 
 # --- the source's code and its bugs ---
-def test_seed_rule_differs_only_after_a_ten_jack_queen_or_ace():
+def test_source_rule_differs_only_after_a_ten_jack_queen_or_ace():
     differ = {(t, r) for t in range(8) for r in RANKS if source_banker_draws(t, r) != banker_draws(t, r)}
     assert {r for _, r in differ} == {"10", "J", "Q", "A"}, "the king is rank 0 and is caught"
     assert differ == {(t, r) for t in range(4) for r in ("10", "J", "Q", "A")}
@@ -99,7 +99,7 @@ def test_seed_rule_differs_only_after_a_ten_jack_queen_or_ace():
         source_banker_draws(3, 0)
 
 
-def test_the_twelve_in_the_seeds_first_transcript():
+def test_the_twelve_in_the_sources_first_transcript():
     cards = ["3", "10", "6"]  # 3 of Hearts, 10 of Clubs, then 6 of Hearts
     assert source_player_value_bug(cards) == 12 and hand_value(cards) == 9
 
@@ -108,13 +108,13 @@ def test_drawing_tables_by_value_and_by_rank():
     casino = drawing_table(banker_draws)
     assert not casino.by_rank and casino.columns[-1] == "none" and len(casino.columns) == 11
     assert casino.draws_at(3, 8) is False and casino.draws_at(3, "K") is True
-    seed = drawing_table(source_banker_draws)
-    assert seed.by_rank and seed.columns[:13] == RANKS
-    assert seed.draws_at(3, "K") is True and seed.draws_at(3, "10") is False
+    script = drawing_table(source_banker_draws)
+    assert script.by_rank and script.columns[:13] == RANKS
+    assert script.draws_at(3, "K") is True and script.draws_at(3, "10") is False
 
 
 # --- coups ---
-def test_play_coup_replays_the_seeds_second_transcript():
+def test_play_coup_replays_the_sources_second_transcript():
     # dealt player, banker, player, banker: 6C, K, 8H, A; player takes 9H, banker takes 5C
     deck = StackedDeck([Card("6", "Club"), Card("K", "Spade"), Card("8", "Heart"), Card("A", "Heart"),
                         Card("9", "Heart"), Card("5", "Club")])
@@ -247,7 +247,7 @@ def test_simulation_deals_without_replacement():
     assert abs(tie - float(exact_odds(math.inf)["tie"])) > 8 * se, "one deck is not an infinite deck"
 
 
-def test_simulation_of_the_seeds_rule_matches_its_exact_odds():
+def test_simulation_of_the_sources_rule_matches_its_exact_odds():
     counts = simulate(1_000_000, decks=8, seed=3, rule=source_banker_draws)
     assert within(counts, exact_odds(8, rule=source_banker_draws))
     assert not within(counts, exact_odds(8))

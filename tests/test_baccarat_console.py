@@ -31,7 +31,7 @@ def scripted(cards, answers: str, bankroll: int = 100, rule=None) -> str:
     return out.getvalue()
 
 
-def test_the_seeds_transcript_lines_in_order():
+def test_the_sources_transcript_lines_in_order():
     text = scripted(SOURCE_DEAL, "b\n10\n")
     lines = text.splitlines()
     start = lines.index("** Player was dealt: 6 of Clubs, 8 of Hearts (hand value = 4)")
@@ -48,7 +48,7 @@ def test_the_seeds_transcript_lines_in_order():
     assert text.startswith("Welcome to Baccarat. You can choose to either stake the player or banker")
 
 
-def test_the_seeds_first_deal_shows_nine_not_twelve():
+def test_the_sources_first_deal_shows_nine_not_twelve():
     # 3 of Hearts and 10 of Clubs for the player, 4 of Clubs and 10 of Spades for the banker, then a 6
     cards = [Card("3", "Heart"), Card("4", "Club"), Card("10", "Club"), Card("10", "Spade"), Card("6", "Heart"),
              Card("2", "Club")]
@@ -98,7 +98,7 @@ def test_bad_arguments_exit_with_2():
     assert result.returncode == 2 and "bankroll must be 1 or more" in result.stderr
 
 
-def test_the_seeds_buggy_rule_can_run_in_the_console():
+def test_the_sources_buggy_rule_can_run_in_the_console():
     cards = ["3", "3", "K", "K", "J", "4"]  # banker 3 + K = 3, the player draws a jack
     fixed = scripted(cards, "b\n10\n")
     buggy = scripted(cards, "b\n10\n", rule=source_banker_draws)

@@ -26,7 +26,7 @@ def texts(ax) -> list[str]:
     return [t.get_text() for t in ax.texts]
 
 
-def test_table_grid_has_a_letter_per_cell_and_the_six_seed_rules():
+def test_table_grid_has_a_letter_per_cell_and_the_six_source_rules():
     fig = plot_banker_table(highlight=(3, 8))
     ax = fig.axes[0]
     letters = [t for t in texts(ax) if t in ("D", "S")]
@@ -38,7 +38,7 @@ def test_table_grid_has_a_letter_per_cell_and_the_six_seed_rules():
     assert not plt.get_fignums(), "figures made without an ax are detached from pyplot (shown once in notebooks)"
 
 
-def test_seed_table_by_rank_frames_the_sixteen_wrong_cells():
+def test_source_table_by_rank_frames_the_sixteen_wrong_cells():
     fig = plot_banker_table(source_banker_draws, compare_with=banker_draws)
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()][:13] == list("A23456789") + ["10", "J", "Q", "K"]

@@ -39,7 +39,7 @@ def test_positions_agree_with_brute_force_game_search(moves):
         assert game.is_losing(n) == (not brute_force_first_player_wins(game, n)), (moves, n)
 
 
-def test_seed_sets_a_and_b_below_80():
+def test_source_sets_a_and_b_below_80():
     game = SubtractionGame()
     assert game.losing_positions(80) == SOURCE_RED_BELOW_80
     blue = game.winning_positions(80)
@@ -54,7 +54,7 @@ def test_red_is_n_mod_8_in_0_1_2_and_table_2_for_every_n():
     assert game.strategy_table() == sorted(SOURCE_TABLE_2.items())
 
 
-def test_seed_exercises_3_5_gives_the_same_sets_and_3_5_8_a_period_of_11():
+def test_source_exercises_3_5_gives_the_same_sets_and_3_5_8_a_period_of_11():
     assert SubtractionGame((3, 5)).losing_positions(500) == SubtractionGame().losing_positions(500)
     game = SubtractionGame((3, 5, 8))
     assert game.period() == (0, 11)
@@ -155,14 +155,14 @@ def test_random_player_takes_wins_avoids_going_negative_and_uses_11():
     assert all(abs(c - 1000) < 120 for c in counts.values())
 
 
-def test_seed_bug_1_random_player_never_subtracts_11():
+def test_source_bug_1_random_player_never_subtracts_11():
     rng = random.Random(2)
     seen = {source_random_player(n, rng) for n in range(12, 200) for _ in range(20)}
     assert seen == {3, 5}
     assert source_random_player(11, rng) == 11
 
 
-def test_seed_bug_2_games_ending_at_0_name_the_loser():
+def test_source_bug_2_games_ending_at_0_name_the_loser():
     assert source_winner([8, 3, 0, 0], idx=1) == 1  # player 2 made 0, idx switched back to 1
     rng = random.Random(5)
     wrong = right = 0
@@ -174,7 +174,7 @@ def test_seed_bug_2_games_ending_at_0_name_the_loser():
     assert wrong > 30 and right > 30
 
 
-def test_seed_playout_pads_course_with_zeros_like_the_printed_output():
+def test_source_playout_pads_course_with_zeros_like_the_printed_output():
     # source text 003 prints "44 41 38 33 30 25 22 17 14 9 6 1 -2 0" for optimal against random: one zero of padding
     result = source_playout(source_optimal, source_random_player, 44, seed=1)
     assert len(result.course_vector) >= 44 // 3 and result.course_vector[:1] == (44,)
@@ -183,7 +183,7 @@ def test_seed_playout_pads_course_with_zeros_like_the_printed_output():
     assert printed.winner == 2 and len(printed.course) + 2 == 50 // 3  # the "-1 0 0" ending
 
 
-def test_seed_printed_courses_replay_with_the_seed_winners():
+def test_source_printed_courses_replay_with_the_source_winners():
     assert replay([44, 41, 38, 33, 30, 25, 22, 17, 14, 9, 6, 1, -2]).winner == 1
     assert replay([45, 42, 39, 36, 31, 26, 21, 18, 15, 12, 7, 2, -1]).winner == 1
     third = replay([50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2])
