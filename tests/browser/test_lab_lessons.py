@@ -72,7 +72,7 @@ def lesson_03(notebook, expect):
     slide(sims, "player", -1)  # stand on 16 instead of 17
     expect(sims.locator("img").first).not_to_have_attribute("src", before)
     type_into(sims, "seed", "-1")
-    expect(message(sims)).to_have_text("The seed must be a whole number, 0 or more (you typed -1)")
+    expect(message(sims)).to_contain_text("The seed must be a whole number from 0 to 999999999, not '-1'")
     table = widget(notebook, button="Next round")
     play_tournament_round(table, expect)              # 20 and Enter bets 20€
     play_tournament_round(table, expect, bet="")      # an empty box and Enter bets the minimum, 10€
@@ -219,6 +219,10 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     assert not page.kernel_errors, "the kernel raised:\n" + "\n".join(page.kernel_errors)
     log = kernel_log(page)
     assert not log, f"a widget callback wrote to the kernel log (a learner sees this as an error):\n{log}"
+    # WCAG 2.1 AA (issue 30): axe on the panel after Run All and the interaction (the lesson runs once for both)
+    from test_accessibility import axe_source, scan_lab_lesson
+
+    scan_lab_lesson(page, axe_source(), path.stem)
 
 
 def test_a_lesson_opens_unchanged_with_no_news_prompt(lab_page):
