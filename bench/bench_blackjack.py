@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
     print(f"  exact lose = {exact['lose']}")
     gap = max(abs(float(exact[k]) - v) for k, v in (("lose", lose), ("win", win), ("draw", draw)))
     print(f"  largest difference from the source's floats: {gap:.1e}")
-    print(f"speed ratio (seed's method / exact_outcomes): {source_seconds / best:.0f}x "
+    print(f"speed ratio (source's method / exact_outcomes): {source_seconds / best:.0f}x "
           f"(against the median run: {source_seconds / median:.0f}x)")
     for decks in (6, 8, None):
         result, seconds = cpu(exact_outcomes, decks)

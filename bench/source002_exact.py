@@ -69,7 +69,7 @@ def play(initdeck):
 
 
 def source_exact(initdeck=(4, 4, 4, 4, 4, 4, 4, 4, 4, 16)):
-    """The seed's top-level program; returns (dealerprob, playerprob, drawprob, player states simulated)."""
+    """The source's top-level program; returns (dealerprob, playerprob, drawprob, player states simulated)."""
     pstates = play(initdeck)
     dealerprob = 0; playerprob = 0; drawprob = 0  # Final probabilities
     simulated = 0
