@@ -436,8 +436,11 @@ def test_no_private_test_text_in_any_output(batch):
 
 
 def test_the_sandbox_hides_the_expected_values(batch):
-    answer = batch["records"]["imports_the_answers"]["questions"]["02.q5"]["tests"][0]["actual"]
-    assert "could not import the answers" in answer and "ModuleNotFoundError" in answer
+    record = batch["records"]["imports_the_answers"]
+    answer = record["questions"]["02.q5"]["tests"][0]["actual"]
+    assert "could not import the answers" in answer and "AnswerKeyMissing" in answer  # the registry finds none
+    # nor does a search of the package's folder, sys.path, the working folder and /tmp: no stolen value scores
+    assert record["questions"]["02.q3"]["points"] == 0 and record["questions"]["02.q4"]["points"] == 0
 
 
 def test_limits_stop_a_runaway_cell_and_the_batch_stays_in_time(batch):
