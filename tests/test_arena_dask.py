@@ -54,9 +54,11 @@ def test_the_command_line_runs_on_a_scheduler(cluster, tmp_path):
 
     names = [str(b) for b in BOTS[:3]] + ["random"]
     on_dask, threads = tmp_path / "dask.json", tmp_path / "jobs.json"
+    secret = ["--secret", "0123456789abcdef"]  # one run's secret for both: the built-in bots then play the same games
     assert main([*names, "--starts", "20", "--scheduler", cluster.scheduler_address, "--out", str(on_dask),
-                 "--quiet", "--bootstrap", "50"]) == 0
-    assert main([*names, "--starts", "20", "--jobs", "2", "--out", str(threads), "--quiet", "--bootstrap", "50"]) == 0
+                 "--quiet", "--bootstrap", "50", *secret]) == 0
+    assert main([*names, "--starts", "20", "--jobs", "2", "--out", str(threads), "--quiet", "--bootstrap", "50",
+                 *secret]) == 0
     first, second = (json.loads(p.read_text()) for p in (on_dask, threads))
     assert _plain(first["games"]) == _plain(second["games"]) and len(first["games"]) == 12
     assert first["ratings"]["table"] == second["ratings"]["table"]
