@@ -48,6 +48,7 @@ UPSTREAM: dict[str, list[tuple[str, str]]] = {
         ("button-name", r"jp-collapseHeadingButton"),      # a heading's collapse button has no name
         ("image-alt", r'^<img src="data:image/png'),        # image outputs: Lab gives them no alt (the course's
                                                             # alt texts are in cell metadata, used by the site)
+        ("link-in-text-block", r"jp-InternalAnchorLink"),   # a heading's ¶ anchor, shown while the mouse is over it
         ("link-in-text-block", r"^<a href="),               # Lab's theme does not underline links in markdown
     ],                                                      # (the site's theme does, so it is never flagged there)
     "Voila (JupyterLab extension)": [

@@ -106,6 +106,11 @@ def in_view(page, locators: dict) -> None:
 
 def lesson_06(notebook, expect):
     explorer = widget(notebook, text="Strategy table")
+    # the lesson's explorer is in predict mode: the strategy table appears once the colour of 100 is guessed
+    explorer.locator(".widget-toggle-buttons button", has_text=re.compile(r"^\s*red\s*$")).first.click()
+    explorer.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    expect(message(explorer)).to_contain_text(re.compile(r"^(Right|Not quite): 100 is (red|blue)"))
+    expect(explorer.locator("table").first).to_be_visible()
     before = image_src(explorer)
     slide(explorer, "N", 3)
     expect(explorer).to_contain_text("up to 43")
