@@ -217,6 +217,10 @@ def _lost_widget_state(lesson: Path, folder: Path) -> Path:
     """A copy of the lesson as Lab's autosave can leave it: widget outputs kept, their saved state gone."""
     nb = json.loads(lesson.read_text())
     nb["metadata"].pop("widgets", None)
+    for cell in nb["cells"]:  # built alone, the lesson's links to other notebooks would point outside the book
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            cell["source"] = re.sub(r"\[([^\]]*)\]\([^)\s]+\.ipynb(?:#[^)]*)?\)", r"\1", text)
     folder.mkdir(parents=True, exist_ok=True)
     copy = folder / lesson.name
     copy.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
