@@ -1,23 +1,7 @@
-"""Exercise set 10, playing to win (source text 004): the learner's own tournament program, its rules, the edge after an
-ace, and why the first card changes the best bet.
+"""Exercise set 10, playing to win (source text 004): the questions, and question 5's reference solver.
 
-The program is graded by replaying deals through it: the learner's side runs `replay_learner_game` (in
-coursekit.tournament_transcripts) and sends back only what it printed and asked (segments); the expected lines
-stay here, in the grader. Each line is judged twice, so that a slip costs the points of what it breaks:
-
-* **its meaning**, in the rule tests (questions 2-4): the card and hand value, the bet question's limits, the
-  message for a bet that is not allowed, whether the dealer plays, who won, the money, the end. Each rule test
-  replays a deal crafted for one rule and compares only that rule's part of what the program says, so a wrong
-  word costs no rule points. A rule test does depend on other text in one way, because it must: it reads the
-  values from lines it recognises by a few key words ("round", "dealer", "turn", "blackjack", "win", "bust",
-  "doubled", a card name and a number; questions are recognised by the replay itself), so a line in another
-  language or without its values says nothing to it.
-* **its text**, in question 1's format tests, one per part (the frame, cards, the bet question, naturals, the
-  dealer's turn, who won): every line the program prints while replaying the sheet's two transcripts must have the
-  sheet's wording, with numbers and card names masked (so a rule slip that changes the values costs no format
-  points) and with what exercise 10 forgives already forgiven (`forgiving_line`: blank lines, spacing, €/EUR/Euro,
-  ≥/>=, 175.0/175). Lines the sheet leaves free (a player's bust, a standoff, a lost tournament, the message for a
-  bet that is not allowed) are not compared.
+Questions 1-4 replay deals through the learner's program; how those tests judge each line (its meaning for the
+rules, its text for the format) is described in coursekit/grading/transcript_checks.py, where they live.
 """
 
 from __future__ import annotations

@@ -174,21 +174,22 @@ def main(argv: Optional[list[str]] = None) -> int:
 def public_tests(check_only: bool) -> int:
     """Write (or with `check_only`, compare) the learner's public tests from the answer key; the number stale."""
     from coursekit.grading.public import FOLDER, public_text, write_public
-    from coursekit.grading.registry import AnswerKeyMissing, answer_key_exercises
+    from coursekit.grading.registry import AnswerKeyMissing, answer_key_exercises, questions
 
     try:
         exercises = answer_key_exercises()
+        by_exercise = {e: questions(e) for e in exercises}
     except AnswerKeyMissing as error:
         print(f"public tests not written: {error}", file=sys.stderr)
         return 0
     stale = [e for e in exercises if not (FOLDER / f"ex{e}.json").is_file()
-             or (FOLDER / f"ex{e}.json").read_text(encoding="utf-8") != public_text(e)]
+             or (FOLDER / f"ex{e}.json").read_text(encoding="utf-8") != public_text(e, by_exercise[e])]
     if check_only:
         for e in stale:
             print(f"{FOLDER / f'ex{e}.json'}: stale (the answer key's public tests changed)")
         return len(stale)
     if stale:
-        write_public()
+        write_public(by_exercise)
     print(f"{FOLDER}: public tests of {len(exercises)} exercise sets"
           + (f" written ({', '.join(stale)} changed)" if stale else " up to date"))
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import re
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -295,30 +296,36 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
             "label": getattr(case, "label", "") or getattr(case, "expr", "") or "a test"}
 
 
-def public_data(exercise: str) -> dict:
-    """An exercise's public tests as JSON-ready data (read from the answer key)."""
-    from coursekit.grading.registry import questions
+QID = re.compile(r"^(\d\d)\.q\d+$")
 
+def exercise_of(qid: str) -> str:
+    """The exercise number of a question id: "02.q1" -> "02"."""
+    match = QID.match(qid) if isinstance(qid, str) else None
+    if not match:
+        raise ValueError(f"a question id looks like '02.q1' (exercise, dot, q and a number), not {qid!r}")
+    return match.group(1)
+
+
+def public_data(exercise: str, questions: list[Question]) -> dict:
+    """An exercise's public tests as JSON-ready data, from its questions in the answer key."""
     return {"format": FORMAT, "exercise": exercise, "questions": [
         {"qid": q.qid, "title": q.title, "kind": q.kind,
          "cases": [_export_case(q.qid, i, c) for i, c in enumerate(q.cases)],
-         **({"uses": [list(u) for u in q.uses]} if q.uses else {})} for q in questions(exercise)]}
+         **({"uses": [list(u) for u in q.uses]} if q.uses else {})} for q in questions]}
 
 
-def public_text(exercise: str) -> str:
+def public_text(exercise: str, questions: list[Question]) -> str:
     """The file public/exNN.json as it should be."""
-    return json.dumps(public_data(exercise), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    return json.dumps(public_data(exercise, questions), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def write_public(folder: Path = FOLDER) -> list[Path]:
-    """Write public/exNN.json for every exercise of the answer key; return the files written."""
-    from coursekit.grading.registry import answer_key_exercises
-
+def write_public(by_exercise: dict[str, list[Question]], folder: Path = FOLDER) -> list[Path]:
+    """Write public/exNN.json for every exercise of the answer key ({exercise: its questions}); the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for exercise in answer_key_exercises():
+    for exercise, questions in sorted(by_exercise.items()):
         path = folder / f"ex{exercise}.json"
-        path.write_text(public_text(exercise), encoding="utf-8")
+        path.write_text(public_text(exercise, questions), encoding="utf-8")
         written.append(path)
     for stale in folder.glob("ex*.json"):
         if stale not in written:
@@ -408,8 +415,6 @@ def public_questions(exercise: str) -> list[Question]:
 
 def public_question(qid: str) -> Question:
     """One question with its public tests."""
-    from coursekit.grading.registry import exercise_of
-
     for q in public_questions(exercise_of(qid)):
         if q.qid == qid:
             return q

@@ -19,8 +19,8 @@ from types import ModuleType
 from typing import Optional
 
 from coursekit.grading.cases import Question
+from coursekit.grading.public import QID, exercise_of, public_exercises  # noqa: F401 - QID, exercise_of: this module's API too
 
-QID = re.compile(r"^(\d\d)\.q\d+$")
 ANSWER_KEY_ENV = "COURSEKIT_ANSWER_KEY"
 PACKAGE = "answer_key"  # the answer key's module name in the grader's process (never installed)
 _LOCK = threading.RLock()
@@ -30,12 +30,6 @@ class AnswerKeyMissing(ValueError):
     """The answer key is not on this machine (a learner edition, or a course folder without answer_key/)."""
 
 
-def exercise_of(qid: str) -> str:
-    """The exercise number of a question id: "02.q1" -> "02"."""
-    match = QID.match(qid) if isinstance(qid, str) else None
-    if not match:
-        raise ValueError(f"a question id looks like '02.q1' (exercise, dot, q and a number), not {qid!r}")
-    return match.group(1)
 
 
 def _candidates() -> list[Path]:
@@ -94,8 +88,6 @@ def exercises() -> list[str]:
     try:
         return answer_key_exercises()
     except AnswerKeyMissing:
-        from coursekit.grading.public import public_exercises
-
         return public_exercises()
 
 
