@@ -119,48 +119,4 @@ def _makefile_rule(target: str) -> str:
     return (ROOT / "Makefile").read_text().split(f"\n{target}:", 1)[1].split("\n", 1)[0]
 
 
-FIRST_LAB_BUDGET = 60.0  # seconds from `make lab` in a fresh clone to the URL it prints, with a warm pip cache
-
-
-@pytest.mark.slow
-def test_the_first_make_lab_reaches_its_url_in_a_minute(tmp_path):
-    """A fresh clone's first `make lab` (a new .venv: the course, JupyterLab and Voila from the lock, no test tools)
-    prints its URL within FIRST_LAB_BUDGET seconds. It builds a whole venv (pip's cache warm from make install), so
-    it runs when asked: COURSEKIT_TIME_MAKE_LAB=1 (the time depends on the machine and its load)."""
-    import shutil
-    import signal
-    import socket
-    import sys
-    import time
-
-    if os.environ.get("COURSEKIT_TIME_MAKE_LAB") != "1":
-        pytest.skip("set COURSEKIT_TIME_MAKE_LAB=1 to time a fresh clone's first make lab (builds a venv)")
-    sys.path.insert(0, str(ROOT / "tests"))
-    import fresh_clone
-
-    folder = tmp_path / "games-course"
-    for name in fresh_clone.files():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, folder / name)
-    env = fresh_clone.environment(tmp_path / "home")
-    env["PYTHON"] = sys.base_prefix + "/bin/python3"
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    log = tmp_path / "make-lab.log"
-    start = time.monotonic()
-    with open(log, "w") as out:
-        process = subprocess.Popen(["make", "lab", f"PORT={port}"], cwd=folder, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
-    try:
-        while not re.search(rf"^\s+http://127\.0\.0\.1:{port}/lab", log.read_text(), re.M):
-            assert process.poll() is None, log.read_text()[-3000:]
-            assert time.monotonic() - start < 10 * FIRST_LAB_BUDGET, log.read_text()[-3000:]
-            time.sleep(0.5)
-        seconds = time.monotonic() - start
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-    installed = _distributions(folder / ".venv")
-    assert not installed & TEST_TOOLS, sorted(installed & TEST_TOOLS)
-    assert seconds < FIRST_LAB_BUDGET, f"the first make lab took {seconds:.0f} s to its URL"
+# the first make lab's time to its URL (issue 28: under 60 s) is measured by bench/bench_first_make_lab.py
