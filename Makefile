@@ -127,11 +127,11 @@ LINT := $(PY) -m ruff check coursekit tests bench notebooks solutions exercises
 
 test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(LINT)
-	$(PY) -m pytest -p no:cacheprovider -m "not browser" tests
+	$(PY) -m pytest -p no:cacheprovider --durations=15 -m "not browser" tests
 	$(NBVAL) $(STRICT_NB)
 	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
 	COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py
-	$(PY) -m pytest -p no:cacheprovider -m browser tests
+	$(PY) -m pytest -p no:cacheprovider --durations=15 -m browser tests
 
 # the quick loop: no browser and no slow tests (make test runs those too)
 unit: $(TEST_STAMP)
