@@ -56,8 +56,11 @@ the bankroll after each round), ``seconds`` (thinking time per seat), ``digests`
 
 Ratings (``coursekit.arena.ratings.Ratings``): ``names``, ``method`` ("bradley-terry": Elo scale, mean 0; or
 "goal-rate"), ``rating``, ``low``, ``high`` (95% bootstrap percentile interval, or Wilson), ``games``,
-``points``, ``distinct[i][j]`` (bots i and j distinguishable at 5%), ``.order()``, ``.groups()``, ``.table()``.
-``fit_ratings(names, points, draws, bootstrap, seed)`` and ``bradley_terry(points)`` work on any matrix.
+``points``, ``distinct[i][j]`` (bots i and j distinguishable at 5%), ``.distinguishable(a, b)``, ``.order()``,
+``.groups()``, ``.table()``. ``fit_ratings(names, points, draws, bootstrap, seed)`` and ``bradley_terry(points)``
+work on any matrix. Pair by pair (``coursekit.arena.pairs``): ``close_pairs(ratings, matrix, samples)``, the pairs
+the ratings cannot tell apart with their ``head_to_head(matrix, a, b)`` games and ``rating_difference(samples,
+names, a, b)`` intervals (lesson 11's table).
 
 Limits (``ArenaLimits``): ``move_seconds`` 1, ``match_seconds`` 30 (a bot's thinking per game), ``load_seconds``
 10 (its source, once per sandbox), ``grace`` 1 (past a limit before a silent sandbox is killed), ``strikes`` 3
@@ -88,6 +91,7 @@ _EXPORTS = {
     "REASONS": "referee", "ArenaLimits": "referee", "GameRecord": "referee", "play_game": "referee",
     "BuiltinPlayer": "referee", "Failure": "referee", "game_seeds": "schedule",
     "Results": "results", "WinMatrix": "results", "Arena": "run",
+    "HeadToHead": "pairs", "close_pairs": "pairs", "head_to_head": "pairs", "rating_difference": "pairs",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -53,6 +53,13 @@ class Ratings:
         """Bot indices from the best rating down (ties, to TIE, by name: never by the solver's last bits)."""
         return sorted(range(len(self.names)), key=lambda i: (-round(self.rating[i] / TIE), self.names[i]))
 
+    def distinguishable(self, a: str, b: str) -> bool:
+        """True when the data tell bots a and b apart (for Bradley-Terry: their difference's interval leaves out 0)."""
+        for name in (a, b):
+            if name not in self.names:
+                raise ValueError(f"no bot named {name!r}; the bots are {', '.join(self.names)}")
+        return self.distinct[self.names.index(a)][self.names.index(b)]
+
     def groups(self) -> list[list[str]]:
         """The ranking cut into groups: a new group starts at the first bot distinguishable from the group's leader."""
         out: list[list[int]] = []
