@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from numbers import Integral
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -349,6 +350,15 @@ optimal: Strategy = optimal_for(DEFAULT_GAME)
 random_player: Strategy = random_for(DEFAULT_GAME)
 
 
+def random_chances(n: int, game: SubtractionGame = DEFAULT_GAME) -> dict[int, Fraction]:
+    """random_for(game)'s move chances at n: a win at once, else uniform over the moves staying >= 0, else the least."""
+    n = game._check_n(n, low=1, high=MAX_START)
+    if n in game.move_set:
+        return {n: Fraction(1)}
+    safe = [d for d in game.move_set if d <= n]
+    return {d: Fraction(1, len(safe)) for d in safe} if safe else {game.move_set[0]: Fraction(1)}
+
+
 def mixed(p: float, game: SubtractionGame = DEFAULT_GAME) -> Strategy:
     """Source text 003's combined player: each move optimal with probability p, random otherwise."""
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
@@ -594,6 +604,16 @@ def source_random_player(n: int, rng: Optional[random.Random] = None) -> int:
 
 
 source_random_player.label = "source random"
+
+
+def source_random_chances(n: int) -> dict[int, Fraction]:
+    """source_random_player's move chances at n: 3 below 5, an exact 0 with 5 or 11, else 3 or 5 (never 11, bug 1)."""
+    n = DEFAULT_GAME._check_n(n, low=1, high=MAX_START)
+    if n < 5:
+        return {3: Fraction(1)}
+    if n == 5 or n == 11:
+        return {n: Fraction(1)}
+    return {3: Fraction(1, 2), 5: Fraction(1, 2)}
 
 
 @dataclass(frozen=True)

@@ -193,6 +193,9 @@ API = {
                                [STARTS, counts(subtraction.MAX_ROUNDS, 2), SEED], 10),
     "subtraction.wilson_interval": (subtraction.wilson_interval, [arg(st.integers(-2, 50)), arg(st.integers(-2, 50)),
                                                                   arg(st.floats(0, 5))]),
+    "subtraction.random_chances": (lambda m, n: subtraction.random_chances(n, subtraction.SubtractionGame(m)),
+                                   [MOVES, N]),
+    "subtraction.source_random_chances": (subtraction.source_random_chances, [N]),
     "subtraction.source_playout": (lambda a, b, s, seed: subtraction.source_playout(a, b, s, seed).wrong,
                                    [STRATEGY, STRATEGY, STARTS, SEED]),
     # --- mcts ---

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -11,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.subtraction import (SOURCE_RED_BELOW_80, SOURCE_TABLE_2, State, SubtractionGame, match, mixed,
-                                   optimal, optimal_for, playout, random_for, random_player, replay,
-                                   source_optimal, source_playout, source_random_player, source_winner, tournament,
-                                   wilson_interval)
+                                   optimal, optimal_for, playout, random_chances, random_for, random_player, replay,
+                                   source_optimal, source_playout, source_random_chances, source_random_player,
+                                   source_winner, tournament, wilson_interval)
 
 MOVE_SETS = [(3, 5, 11), (3, 5), (3, 5, 8), (1, 2), (1, 3, 4), (2, 5, 7), (4, 7), (1,), (6, 9, 13)]
 
@@ -160,6 +161,64 @@ def test_source_bug_1_random_player_never_subtracts_11():
     seen = {source_random_player(n, rng) for n in range(12, 200) for _ in range(20)}
     assert seen == {3, 5}
     assert source_random_player(11, rng) == 11
+
+
+class EveryDraw:
+    """A stand-in for random.Random that makes draw number k: choice and randrange take item k (mod the count)."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def choice(self, items):
+        return items[self.k % len(items)]
+
+    def randrange(self, stop):
+        return self.k % stop
+
+
+def enumerated_chances(player, n: int, draws: int = 60) -> dict:
+    """A sampling player's exact move chances at n, by running it once with each of `draws` equally likely draws
+    (60 is a multiple of every count of choices up to 6, so each choice gets its exact share)."""
+    moves = [player(n, EveryDraw(k)) for k in range(draws)]
+    return {d: Fraction(moves.count(d), draws) for d in set(moves)}
+
+
+@pytest.mark.parametrize("moves", [(3, 5, 11), (3, 5), (2, 3, 7), (1, 3, 4)])
+def test_random_chances_are_the_random_players_draws(moves):
+    game = SubtractionGame(moves)
+    player = random_for(game)
+    for n in range(1, 60):
+        assert random_chances(n, game) == enumerated_chances(player, n), (moves, n)
+        assert sum(random_chances(n, game).values()) == 1
+
+
+def test_source_random_chances_are_the_articles_random_players_draws():
+    for n in range(1, 120):
+        assert source_random_chances(n) == enumerated_chances(source_random_player, n), n
+    assert source_random_chances(11) == {11: 1} and source_random_chances(12) == {3: Fraction(1, 2), 5: Fraction(1, 2)}
+    assert random_chances(12) == {3: Fraction(1, 3), 5: Fraction(1, 3), 11: Fraction(1, 3)}  # the intended one
+    for bad in (0, -3, 2.5, "7", True, 10**9):
+        with pytest.raises(ValueError, match="n must be an integer from 1"):
+            source_random_chances(bad)
+        with pytest.raises(ValueError, match="n must be an integer from 1"):
+            random_chances(bad)
+
+
+def test_the_exact_match_of_lesson_07_bug_1():
+    """The intended random player against the article's, each start 20-50 from both sides: 0.4917 (lesson 07)."""
+    def first_wins(player1, player2, n, mover=1):  # plain recursion, no cache: small starts only
+        total = Fraction(0)
+        for d, chance in (player1 if mover == 1 else player2)(n).items():
+            after = n - d
+            total += chance * ((mover == 1) if after == 0 else (mover == 2) if after < 0
+                               else first_wins(player1, player2, after, 3 - mover))
+        return total
+
+    cached = lru_cache(maxsize=None)
+    intended, article = cached(random_chances), cached(source_random_chances)
+    first = [first_wins(intended, article, n) for n in range(20, 51)]
+    second = [1 - first_wins(article, intended, n) for n in range(20, 51)]
+    assert round(float((sum(first) + sum(second)) / 62), 4) == 0.4917
 
 
 def test_source_bug_2_games_ending_at_0_name_the_loser():
