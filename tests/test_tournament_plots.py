@@ -67,7 +67,7 @@ def test_chance_path_redraws_only_the_data():
 
 
 def test_search_budgets_draws_rates_intervals_and_references():
-    from coursekit.tournament_search import wilson
+    from coursekit.stats import wilson_interval
 
     fig = plots.search_budgets([10, 100], [50, 60], 100, 0.67, {"bold, dealer play": 0.457}, [(0.2, 0.01), (0.1, 0.01)])
     ax = fig.axes[0]
@@ -75,6 +75,6 @@ def test_search_budgets_draws_rates_intervals_and_references():
     assert "exact optimum 0.670" in labels and "bold, dealer play: 0.457" in labels
     caps = ax.containers[0]  # the win rates' error bars
     assert np.allclose(caps.lines[0].get_ydata(), [0.5, 0.6])
-    low, high = wilson(50, 100)
+    low, high = wilson_interval(50, 100)
     assert ax.get_ylim()[0] <= low and high <= ax.get_ylim()[1]
     assert smallest_text_px(fig) >= 11

@@ -146,12 +146,12 @@ def search_budgets(budgets: Sequence[int], wins: Sequence[int], games: int, opti
     `lost` (optional): the exact chance its decisions gave away per tournament, as (mean, standard error) pairs,
     drawn as optimum - mean with 1.96 standard errors (the low-noise estimate of the same win rate).
     """
-    from coursekit.tournament_search import wilson
+    from coursekit.stats import wilson_interval
 
     fig, ax, owned = _axes(ax, (9, 5.2))
     x = np.arange(len(budgets))
     rates = [w / games for w in wins]
-    intervals = [wilson(w, games) for w in wins]
+    intervals = [wilson_interval(w, games) for w in wins]
     low = [r - lo for r, (lo, _) in zip(rates, intervals)]
     high = [hi - r for r, (_, hi) in zip(rates, intervals)]
     ax.errorbar(x - 0.08, rates, yerr=[low, high], fmt="o", color="black", capsize=4, markersize=6,
