@@ -20,7 +20,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import quote
 
 import pytest
 
@@ -245,19 +245,38 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     assert denied.returncode != 0
 
 
+def _math_notebook() -> dict:
+    """A dashboard that shows math: lesson 05's markdown cells with $...$ (the course's own formulas) and a widget."""
+    lesson = json.loads((REPO / "notebooks" / "05_baccarat_odds.ipynb").read_text())
+    cells = [cell for cell in lesson["cells"] if cell["cell_type"] == "markdown"
+             and re.search(r"\$[^$\n]+\$", "".join(cell["source"]))]
+    cells.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                  "source": "import ipywidgets\nipywidgets.Button(description='Deal')"})
+    return {"cells": cells, "metadata": {"kernelspec": lesson["metadata"]["kernelspec"]}, "nbformat": 4,
+            "nbformat_minor": 5}
 
-@pytest.mark.xfail(strict=True, reason="open: Voila 0.5.13's server extension (voila/utils.py get_page_config) asks "
-                   "cdnjs.cloudflare.com for MathJax unless the server's settings name a mathjax_url; the course "
-                   "template removes the other CDN requests. Setting mathjax_url/mathjax_config to 'null' stopped "
-                   "the widgets from rendering, so it is not the fix")
+
 def test_a_dashboard_through_the_hub_loads_nothing_from_another_host(hub, browser):
+    """Voila's server extension would load MathJax from cdnjs.cloudflare.com; the course template has it use the
+    MathJax 3 inside Voila's own bundle. Other hosts are cut off, as in a room without internet."""
+    from labtools import block_outside, keep_screenshot
     from playwright.sync_api import expect
 
     ada = _login(browser, "ckada")
-    dashboard, asked = ada.context.new_page(), []
-    dashboard.on("request", lambda request: asked.append(request.url))
-    dashboard.goto(f"http://127.0.0.1:{HUB}/user/ckada/voila/render/learner.git/notebooks/demos/blackjack.ipynb")
-    expect(dashboard.locator(".jupyter-widgets").first).to_be_visible(timeout=180_000)
-    dashboard.wait_for_load_state("networkidle")
-    elsewhere = [url for url in asked if urlparse(url).hostname not in ("127.0.0.1", None)]
-    assert not elsewhere, elsewhere
+    notebook, math = _math_notebook(), Path("/home/ckada/math_check.ipynb")
+    math.write_text(json.dumps(notebook))
+    shutil.chown(math, "ckada", "ckada")
+    formulas = sum(len(re.findall(r"\$[^$\n]+\$", "".join(cell["source"]))) for cell in notebook["cells"])
+    voila = f"http://127.0.0.1:{HUB}/user/ckada/voila/render"
+    for path in ("learner.git/notebooks/demos/blackjack.ipynb", "math_check.ipynb"):
+        dashboard = ada.context.new_page()
+        offline = block_outside(dashboard)
+        dashboard.goto(f"{voila}/{path}")
+        expect(dashboard.locator(".jupyter-widgets").first).to_be_visible(timeout=180_000)
+        dashboard.wait_for_load_state("networkidle")
+        assert not offline["outside"], f"{path} asked other hosts for {offline['outside']}"
+        assert not offline["failed"], f"{path}: requests that failed on the hub: {offline['failed']}"
+    # every formula typeset, none left as TeX
+    expect(dashboard.locator("mjx-container")).to_have_count(formulas, timeout=60_000)
+    assert "\\sqrt" not in dashboard.locator("#rendered_cells").inner_text()
+    keep_screenshot(dashboard, "hub_voila_math")
