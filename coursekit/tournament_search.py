@@ -17,7 +17,6 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import Optional
 
@@ -50,16 +49,6 @@ from coursekit.tournament_optimal import (
 )
 
 CANDIDATES = 5  # bets the search compares (see bet_candidates)
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a success probability after `successes` in `n` trials (95% by default)."""
-    if n < 1 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n and n >= 1, not successes={successes}, n={n}")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def first_best(values: np.ndarray) -> np.ndarray:

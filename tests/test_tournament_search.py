@@ -15,22 +15,12 @@ from coursekit.tournament_search import (
     limit_probability,
     play_tournaments,
     playout_values,
-    wilson,
 )
 
 
 @pytest.fixture(scope="module")
 def best():
     return optimal_strategy()
-
-
-def test_wilson_interval():
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(1 - hi) and lo == pytest.approx(0.4038, abs=1e-4)  # the textbook 95% value
-    assert wilson(0, 10)[0] == 0 and 0.25 < wilson(0, 10)[1] < 0.35
-    assert wilson(10, 10)[1] == 1
-    with pytest.raises(ValueError, match="successes"):
-        wilson(11, 10)
 
 
 def test_playouts_estimate_bold_plays_exact_values():

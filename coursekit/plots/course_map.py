@@ -11,13 +11,13 @@ TITLES = {"00": "Start here", "01": "Superpositions", "02": "Counting hands", "0
           "08": "MCTS", "09": "MCTS grows up", "10": "Playing to win", "11": "Class tournament"}  # short titles
 # the two questions of the course, each answered two ways, and the lessons on each way
 ROADS = {
-    "Chance: how likely?": {"Simulate": ("03", "05", "07", "11"),
+    "Chance: how likely?": {"Simulate": ("03", "05", "07", "08", "09", "10", "11"),
                             "Count exactly": ("01", "02", "03", "04", "05", "10")},
     "Search: which move?": {"Backward induction": ("06", "07", "10"),
                             "Monte Carlo Tree Search": ("07", "08", "09", "10", "11")},
 }
 COMPARED = {"Chance: how likely?": "check each other", "Search: which move?": "search against the optimum"}
-SIZE = (LESSON_WIDTH_IN, 4.2)
+SIZE = (LESSON_WIDTH_IN, 4.4)
 COLOURS = {"Chance: how likely?": ORANGE, "Search: which move?": BLUISH_GREEN}  # categorical: no verdict colours
 
 
@@ -35,7 +35,7 @@ def course_map(ax=None):
     """The course as a concept map: two questions, two ways to answer each, and the lessons on each way."""
     fig, ax, owned = new_axes(ax, SIZE, max_width=LESSON_WIDTH_IN)
     ax.set_xlim(0, 4)
-    ax.set_ylim(1.75, 6.25)
+    ax.set_ylim(1.55, 6.25)
     ax.axis("off")
     _box(ax, 2, 6.0, "Games of chance and search  ·  start: 00 Start here", TEXT, "bold", TITLE_PT)
     for column, (question, ways) in enumerate(ROADS.items()):
