@@ -9,6 +9,9 @@ only these copies, so `git status` stays clean and `git pull` never conflicts wi
 text ("... run this cell to show the widget") instead of a reference to a widget model that is gone after a
 restart (JupyterLab showed "Error displaying widget: model not found"), and the course's own notebooks in the
 repository are not saved over (the hook answers with where the learner's copy is).
+
+Exercise notebooks were renamed NN_name.ipynb -> NN_name_exercises.ipynb (issue 28): a learner's copy under the
+old name stays as it is, the new name is copied beside it, and `main` says which old copy holds their work.
 """
 
 from __future__ import annotations
@@ -87,6 +90,18 @@ def make_copies(course: Path, work: Path | None = None) -> list[Path]:
     return made
 
 
+def renamed_exercises(course: Path, work: Path | None = None) -> list[tuple[Path, Path]]:
+    """(the learner's copy under an exercise's old name, its copy under today's name) for each old copy kept."""
+    course = Path(course)
+    work = Path(work) if work is not None else course / WORK
+    pairs = []
+    for source in sorted((course / "exercises").glob("[0-9][0-9]_*_exercises.ipynb")):
+        old = work / "exercises" / source.name.replace("_exercises.ipynb", ".ipynb")
+        if old.is_file():
+            pairs.append((old, work / "exercises" / source.name))
+    return pairs
+
+
 def main(argv: list[str] | None = None) -> int:
     """Make the learner's copies in the current folder's my-work/ and say what was made."""
     argv = sys.argv[1:] if argv is None else argv
@@ -95,6 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     if made:
         print(f"{len(made)} notebook(s) copied into {WORK}/ (your own copies: JupyterLab saves your work there; "
               f"the course's notebooks stay as they are, so git pull brings course updates)")
+    for old, new in renamed_exercises(course):
+        if new in made:
+            print(f"{old.relative_to(course)} (your earlier work, kept as it is): the course's exercise notebooks "
+                  f"are now named like {new.name}, and a fresh copy is beside it; go on in either, and hand in one")
     return 0
 
 

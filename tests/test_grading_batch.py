@@ -19,17 +19,17 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(bwrap() is None and not os.en
                                                    reason="bubblewrap is not installed (apt-get install bubblewrap)")]
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands.ipynb"
-EX02 = ROOT / "exercises" / "02_counting_blackjack_hands.ipynb"
+SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
+EX02 = ROOT / "exercises" / "02_counting_blackjack_hands_exercises.ipynb"
 FULL02 = 22  # automatic points of exercise set 02
 TIMEOUT = 5
 
 
 def variant(folder: Path, name: str, edit) -> Path:
-    """A copy of solution 02 changed by `edit(cells)`, saved as <name>/02_counting_blackjack_hands.ipynb."""
+    """A copy of solution 02 changed by `edit(cells)`, handed in as <name>/<exercise 02's file name>."""
     nb = nbformat.read(SOL02, as_version=4)
     edit(nb.cells)
-    path = folder / name / SOL02.name
+    path = folder / name / EX02.name
     path.parent.mkdir(parents=True)
     nbformat.write(nb, path)
     return path
@@ -93,11 +93,17 @@ VARIANTS = {
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("submissions")
     paths = {name: variant(folder, name, edit) for name, edit in VARIANTS.items()}
-    for name, source in (("solution01", ROOT / "solutions" / "01_superpositions.ipynb"),
-                         ("exercise01", ROOT / "exercises" / "01_superpositions.ipynb"), ("exercise02", EX02)):
+    for name, source in (("solution01", ROOT / "solutions" / "01_superpositions_solutions.ipynb"),
+                         ("exercise01", ROOT / "exercises" / "01_superpositions_exercises.ipynb"),
+                         ("exercise02", EX02)):
         paths[name] = folder / name / source.name
         paths[name].parent.mkdir()
         paths[name].write_bytes(source.read_bytes())
+    old_clone = nbformat.read(SOL02, as_version=4)
+    old_clone.metadata.pop("coursekit")  # no metadata: only the file name, an older clone's, says which exercise
+    paths["old_name"] = folder / "old_name" / "02_counting_blackjack_hands.ipynb"
+    paths["old_name"].parent.mkdir()
+    nbformat.write(old_clone, paths["old_name"])
     paths["not_json"] = folder / "not_json" / SOL02.name
     paths["not_json"].parent.mkdir()
     paths["not_json"].write_text('{"cells": [')
@@ -130,7 +136,7 @@ def test_csv_has_the_fixed_columns_then_one_per_question(graded):
     assert header == ["notebook", "student", "exercise", "points", "max_points", "percent",
                       "01.q1", "01.q2", "01.q3", "01.q4", "01.q5", "02.q1", "02.q2", "02.q3", "02.q4", "02.q5",
                       "course_code"]
-    assert len(graded["rows"]) == 1 + len(VARIANTS) + 6
+    assert len(graded["rows"]) == 1 + len(VARIANTS) + 7
     row = next(r for r in graded["rows"] if "/partial/" in r[0])
     assert row[1:] == ["", "02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
 
@@ -175,6 +181,13 @@ def test_a_test_that_loops_is_stopped_and_the_rest_still_count(graded):
     record = graded["records"]["loops_in_a_test"]
     assert record["points"] == FULL02 - 7
     assert "stopped after" in record["questions"]["02.q2"]["tests"][0]["message"]
+
+
+def test_an_older_clones_file_name_is_graded_as_the_same_exercise(graded):
+    old, new = graded["records"]["old_name"], graded["records"]["partial"]
+    assert [Path(r["notebook"]).name for r in (old, new)] == ["02_counting_blackjack_hands.ipynb", EX02.name]
+    assert (old["exercise"], old["points"], old["max_points"]) == ("02", FULL02, FULL02)
+    assert (new["exercise"], new["max_points"]) == ("02", FULL02)
 
 
 def test_unreadable_and_unknown_notebooks_get_a_row_and_a_reason(graded):

@@ -16,7 +16,8 @@ from coursekit.csv_safe import SafeWriter, safe_cell
 from coursekit.grading.feedback import feedback_html, hints, page_names, write_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands.ipynb"
+SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
+HANDED_IN = "02_counting_blackjack_hands_exercises.ipynb"  # the exercise's file name: what a learner hands in
 ONE_DECK = "this is the chance for one deck; the question asks for a fresh six-deck shoe"
 
 
@@ -199,7 +200,7 @@ def test_hints_come_from_the_solution_regions_before_each_check():
 
 def test_hints_fall_back_to_the_exercise_stubs(tmp_path):
     (tmp_path / "exercises").mkdir()
-    (tmp_path / "exercises" / SOL02.name).write_bytes((ROOT / "exercises" / SOL02.name).read_bytes())
+    (tmp_path / "exercises" / HANDED_IN).write_bytes((ROOT / "exercises" / HANDED_IN).read_bytes())
     assert hints("02", course=tmp_path) == hints("02")
 
 
@@ -291,7 +292,7 @@ def one_deck_submission(folder: Path, written: str) -> Path:
             cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
         if "soft_and_hard = " in cell.source:
             cell.source = f"soft_and_hard = {written!r}"
-    path = folder / SOL02.name
+    path = folder / HANDED_IN
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, path)
     return path
@@ -309,7 +310,7 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
         f"TESTS = {{'02.q1': [Case(\"hand_total(['A', '9', 'A']) + 0 * len('{PRIVATE_MARKER}')\", 21, points=3,\n"
         f"                         label='{PRIVATE_MARKER} label')],\n"
         f"         '02.q3': [Case('p_natural_6 * 1', '{HIDDEN_MARKER}', points=1, label='{PRIVATE_MARKER} q3')]}}\n")
-    alice = tmp_path / "subs" / "alice" / SOL02.name
+    alice = tmp_path / "subs" / "alice" / HANDED_IN
     alice.parent.mkdir(parents=True)
     alice.write_bytes(SOL02.read_bytes())
     one_deck_submission(tmp_path / "subs" / "bob", "<script>alert(1)</script> soft is 14, hard is 4 <b>")
@@ -321,8 +322,8 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     pages = sorted(p for p in feedback.iterdir() if p.name != "index.html")
     class_page = (feedback / "index.html").read_text()  # the class page beside them: no private or hidden text
     assert HIDDEN_MARKER not in class_page and PRIVATE_MARKER not in class_page and ONE_DECK in class_page
-    assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_counting_blackjack_hands",
-                                                                  "bob__02_counting_blackjack_hands"]
+    assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_counting_blackjack_hands_exercises",
+                                                                  "bob__02_counting_blackjack_hands_exercises"]
     for page in pages:
         assert f"feedback {page}" in printed
         html = page.read_text()

@@ -27,6 +27,24 @@ def test_copies_are_made_once_and_never_overwritten(tmp_path):
     assert "My notes" in mine.read_text()
 
 
+def test_an_exercise_copy_under_its_old_name_is_kept_and_the_new_name_copied_beside_it(tmp_path, capsys):
+    course = tmp_path / "course"
+    (course / "exercises").mkdir(parents=True)
+    new = "02_counting_blackjack_hands_exercises.ipynb"
+    (course / "exercises" / new).write_bytes((ROOT / "exercises" / new).read_bytes())
+    old = course / "my-work" / "exercises" / "02_counting_blackjack_hands.ipynb"  # an earlier make lab's copy
+    old.parent.mkdir(parents=True)
+    old.write_text('{"cells": [], "metadata": {"mine": "my answers"}, "nbformat": 4, "nbformat_minor": 5}\n')
+    before = old.read_bytes()
+    assert mywork.main([str(course)]) == 0
+    assert old.read_bytes() == before and (old.parent / new).is_file()
+    said = capsys.readouterr().out
+    assert "my-work/exercises/02_counting_blackjack_hands.ipynb (your earlier work, kept as it is)" in said
+    assert new in said and "hand in one" in said
+    assert mywork.main([str(course)]) == 0 and "earlier work" not in capsys.readouterr().out  # said once
+    assert mywork.renamed_exercises(course) == [(old, old.parent / new)]
+
+
 def test_copies_hold_no_widget_views_and_no_widget_state(tmp_path):
     mywork.make_copies(ROOT, tmp_path)
     notebook = json.loads((tmp_path / "notebooks" / "00_start_here.ipynb").read_text())

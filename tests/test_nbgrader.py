@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from coursekit.grading.filenames import exercise_name
 from coursekit.grading.generate import BEGIN, END
 from coursekit.grading.nbgrader_export import main as export_main
 from coursekit.grading.nbgrader_export import nbgrader_notebook
@@ -104,6 +105,7 @@ def test_nbgrader_releases_without_answers_and_autogrades_solution_full_blank_ze
     _run(["generate_assignment", assignment], course)
     (released,) = (course / "release" / assignment).glob("*.ipynb")
     (source,) = (course / "source" / assignment).glob("*.ipynb")
+    assert released.name == source.name == exercise_name(SOLUTIONS[int(exercise) - 1].name)  # the exercise's name
     release_nb, source_nb = nbformat.read(released, as_version=4), nbformat.read(source, as_version=4)
     text = released.read_text()
     hidden = solution_lines(source_nb)

@@ -122,7 +122,7 @@ def _title(exercise: str, course: Path) -> str:
         first = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
         heading = first.source.splitlines()[0].lstrip("# ").strip()
     except Exception:
-        return path.stem[3:].replace("_", " ").capitalize()
+        return re.sub(r"_(exercises|solutions)$", "", path.stem)[3:].replace("_", " ").capitalize()
     return heading.split("·", 1)[1].strip() if "·" in heading else heading
 
 

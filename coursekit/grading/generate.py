@@ -5,6 +5,7 @@ becomes `raise NotImplementedError("...hint...")` at the region's indentation; a
 `### BEGIN ANSWER` and `### END ANSWER` holding `name = \"\"\"...\"\"\"` becomes an empty answer string.
 Cells tagged `solution-only` are left out, outputs are cleared. Each generated notebook records the hash of its
 content in its metadata, so a later run can tell a notebook a learner has changed and leave it alone.
+solutions/NN_name_solutions.ipynb becomes exercises/NN_name_exercises.ipynb (`coursekit.grading.filenames`).
 It also writes the learner's public tests, coursekit/grading/public/exNN.json, from the answer key.
 """
 
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+from coursekit.grading.filenames import exercise_name
 from coursekit.grading.nbio import nbformat
 
 BEGIN = re.compile(r"^(?P<indent>\s*)### BEGIN SOLUTION(?:\s+hint:\s*(?P<hint>.*?))?\s*$")
@@ -115,7 +117,7 @@ def plan(solutions: Path, exercises: Path) -> list[tuple[Path, Path, object, str
     rows = []
     for source in sorted(solutions.glob("[0-9][0-9]_*.ipynb")):
         generated = build_exercise(nbformat.read(source, as_version=4), source.name)
-        target = exercises / source.name
+        target = exercises / exercise_name(source.name)
         if not target.exists():
             state = "new"
         else:
@@ -124,7 +126,9 @@ def plan(solutions: Path, exercises: Path) -> list[tuple[Path, Path, object, str
             except Exception:
                 state = "changed by a learner"
             else:
-                if content_hash(existing) == generated.metadata[META]["content_hash"] and not learner_changed(existing):
+                meta = existing.metadata.get(META, {})
+                if (content_hash(existing) == generated.metadata[META]["content_hash"] and not learner_changed(existing)
+                        and meta.get("generated_from") == generated.metadata[META]["generated_from"]):
                     state = "up to date"
                 elif learner_changed(existing):
                     state = "changed by a learner"

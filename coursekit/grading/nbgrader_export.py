@@ -1,7 +1,8 @@
 """`python -m coursekit nbgrader DIR`: an nbgrader course folder built from the worked solutions.
 
-For each solution notebook NN it writes `source/exNN/NN_name.ipynb` with nbgrader's cell metadata: code between
-`### BEGIN SOLUTION` and `### END SOLUTION` in solution cells (the hint kept as a comment above the region),
+For each solution notebook solutions/NN_name_solutions.ipynb it writes `source/exNN/NN_name_exercises.ipynb` (the
+exercise's file name) with nbgrader's cell metadata: code between `### BEGIN SOLUTION` and `### END SOLUTION` in
+solution cells (the hint kept as a comment above the region),
 written answers as manually graded markdown cells holding the model answer, and after each question one
 autograded test cell per test (its points, grade id `qNN_K_tM`), hidden tests between `### BEGIN HIDDEN TESTS`
 and `### END HIDDEN TESTS`. `nbgrader generate_assignment exNN` then makes the student version. The answer key is copied
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Optional
 
 from coursekit.grading.cases import IsA, _a
+from coursekit.grading.filenames import exercise_name
 from coursekit.grading.generate import BEGIN, BEGIN_ANSWER, END_ANSWER
 from coursekit.grading.nbio import nbformat
 from coursekit.grading.registry import question
@@ -163,7 +165,7 @@ def export(solutions: Path, target: Path, course_id: str = "games-of-chance-and-
     for path in sorted(solutions.glob("[0-9][0-9]_*.ipynb")):
         assignment = f"ex{path.name[:2]}"
         names.append(assignment)
-        out = target / "source" / assignment / path.name
+        out = target / "source" / assignment / exercise_name(path.name)
         out.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nbgrader_notebook(nbformat.read(path, as_version=4)), out)
         written.append(out)
