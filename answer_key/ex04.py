@@ -139,8 +139,8 @@ QUESTIONS = [
               slips=[Slip(says, reference=wrong) for says, wrong in VALUE_SLIPS]),
     ], course_code=('coursekit.baccarat.hand_value',)),
     Question("04.q2", "banker_draws(banker_total, player_third): the source's six rules", "function", [
-        Case("banker_draws(5, None)", True, slips=[Slip(STOOD, test=lambda v: v is False)]),
-        Case("banker_draws(6, None)", False, slips=[Slip(STOOD, test=lambda v: v is True)]),
+        Case("banker_draws(5, None)", True, slips=[Slip(STOOD, answer=False)]),
+        Case("banker_draws(6, None)", False, slips=[Slip(STOOD, answer=True)]),
         Case("banker_draws(4, 2)", True),
         Case("banker_draws(6, 6)", True),
         Case("banker_draws(3, 8)", False),

@@ -141,8 +141,8 @@ COUPS_SLIPS = [
          answer=lambda: coups_for(_banker(), z=1.959964)),
     Slip("this uses the banker's chance for six decks; the question's shoe has eight",
          answer=lambda: coups_for(_banker(6))),
-    Slip("this uses the banker's chance for another number of decks; the question's shoe has eight",
-         test=lambda v: v in {coups_for(_banker(d)) for d in range(1, 11) if d != 8}),
+    *(Slip("this uses the banker's chance for another number of decks; the question's shoe has eight",
+           answer=lambda d=d: coups_for(_banker(d))) for d in range(1, 11) if d not in (6, 8)),  # 6: named above
 ]
 
 
@@ -164,8 +164,8 @@ COMMISSION_SLIPS = [
          / baccarat.exact_odds(8)["banker"]),
     Slip("this is the fair commission for six decks; the question asks for eight", answer=lambda: _commission(6)),
     Slip("this is the fair commission for one deck; the question asks for eight", answer=lambda: _commission(1)),
-    Slip("this is the fair commission for another number of decks; the question asks for eight",
-         test=lambda v: any(v == _commission(d) for d in range(2, 11) if d != 8)),
+    *(Slip("this is the fair commission for another number of decks; the question asks for eight",
+           answer=lambda d=d: _commission(d)) for d in range(2, 11) if d not in (6, 8)),  # 6: named above
 ]
 
 EVEN = {'player': Fraction(1, 2), 'banker': Fraction(1, 2), 'tie': Fraction(0)}

@@ -136,8 +136,8 @@ PERIOD_SLIPS = [
          answer=lambda: period_of(SOURCE_MOVES)),
     Slip("this length repeats, but it is not the smallest: try shorter lengths first",
          answer=lambda: (period_of((3, 5, 8))[0], 2 * period_of((3, 5, 8))[1])),
-    Slip("this is the period of (3, 5, 9) or (3, 5, 7): check the move set (3, 5, 8)",
-         test=lambda value: tuple(value) in {period_of((3, 5, 9)), period_of((3, 5, 7))}),
+    *(Slip("this is the period of (3, 5, 9) or (3, 5, 7): check the move set (3, 5, 8)",
+           answer=lambda moves=moves: period_of(moves)) for moves in ((3, 5, 9), (3, 5, 7))),
 ]
 B_WINS_SLIPS = [
     Slip("this counts n = 0 too; the starts are 1, 2, ..., 100", answer=lambda: b_wins(low=0)),

@@ -229,7 +229,7 @@ QUESTIONS = [
              slips=[Slip(TAKE_THE_WIN, answer=lambda: no_win_first(5))]),
         Case("fixed_random_move(4, random.Random(1))", 3),
         Case("fixed_random_move(2, random.Random(1))", 3,
-             slips=[Slip(NO_MOVE, test=lambda value: value is None or value in (0, 2, 5, 11))]),
+             slips=[Slip(NO_MOVE, answer=lambda wrong=wrong: wrong) for wrong in (None, 0, 2, 5, 11)]),
         Probe("every move at n = 30", _moves_at(30), _uses_every_move, points=2),
         Probe("no move below 0 at n = 8", _moves_at(8), _stays_at_or_above_zero, points=1, public=False),
     ]),

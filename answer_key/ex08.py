@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import random
 
-from fractions import Fraction
-
 from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
 from answer_key.ex07 import chance_by_rule, uniform_win_chance
 from coursekit.subtraction import SOURCE_MOVES, SubtractionGame
@@ -163,13 +161,6 @@ def move_value_best_play(n: int, d: int) -> object:
     return int(d in SubtractionGame().winning_moves(n))
 
 
-def _float_dict_close(value) -> bool:
-    expected = {d: move_value(20, d) for d in SOURCE_MOVES}
-    return (isinstance(value, dict) and set(value) == set(expected) and any(type(v) is float for v in value.values())
-            and all(type(value[d]) in (int, float, Fraction) and math.isclose(float(value[d]), float(expected[d]),
-                                                                              rel_tol=1e-9) for d in expected))
-
-
 UCB1_SLIPS = [
     Slip("this is the win rate alone: UCB1 adds the exploration term c * sqrt(ln(parent_visits) / visits)",
          reference=ucb1_no_exploration),
@@ -196,7 +187,8 @@ VALUE_SLIPS = [
          "3, 5 or 11 uniformly", answer=lambda: {d: move_value_repaired_player(20, d) for d in SOURCE_MOVES}),
     Slip("these are the values under best play; the question asks for random play afterwards",
          answer=lambda: {d: move_value_best_play(20, d) for d in SOURCE_MOVES}),
-    Slip("close, but the values should be exact Fractions", test=_float_dict_close),
+    Slip("close, but the values should be exact Fractions",
+         answer=lambda: {d: float(move_value(20, d)) for d in SOURCE_MOVES}, tol=1e-9),
 ]
 MOVE_VALUE_SLIPS = [
     Slip("after your move the chance at n - d is your opponent's (they move next): yours is 1 minus it",

@@ -157,8 +157,7 @@ LOSING_SLIPS = [
          answer=lambda: list(RULES.winning_positions(LIMIT))),
     Slip("this includes 30; the question asks for 0 <= n < 30", answer=lambda: losing_below(LIMIT + 1)),
     Slip("1 is a losing position too: every move from 1 goes below 0",
-         test=lambda value: isinstance(value, (list, tuple)) and sorted(set(value) | {1}) == losing_below()
-         and 1 not in value),
+         answer=lambda: [n for n in losing_below() if n != 1]),
 ]
 
 

@@ -27,6 +27,9 @@ SKIP_SUFFIXES = (".pyc", ".egg-info")
 MIN_TEXT = 8  # a hidden value's text shorter than this (True, 12, 0.5, (3, 11)) is too common to say anything
 # secrets a lesson teaches on the page: not the answer key's, whatever the answer key also calls them
 TAUGHT = {"def move_value(": "lesson 09 writes move_value out on the page (exercise 08 asks for its values)"}
+# wrong answers a lesson shows on the page: a slip's value, never an answer, so no secret there
+TAUGHT_SLIP_VALUES = {"Fraction(32, 663)": "lesson 02 works out the one-deck natural (exercise 02.q3 asks six decks)",
+                      "2538224821": "lessons 06 and 09 count the full game tree (exercise 09.q3 asks the positions)"}
 
 README = """# Games of chance and search: the learner edition
 
@@ -79,7 +82,8 @@ def _value_texts(value: Any) -> set[str]:
 
 
 def secrets() -> dict[str, str]:
-    """Every text that would give the answer key away -> what it is: hidden expected values, reference functions."""
+    """Every text that would give the answer key away -> what it is: hidden expected values, reference functions,
+    the slip values of tests whose answer stays hidden and the slip bots' moves (check() has digests of those)."""
     import inspect
 
     from coursekit.grading.cases import Case
@@ -99,7 +103,23 @@ def secrets() -> dict[str, str]:
                 if hidden and isinstance(case, Case):
                     for text in _value_texts(case.expected_value()):
                         found.setdefault(text, f"{q.qid}'s hidden expected value of {case.expr}")
+                    for slip in case.slips:  # check() knows these only by digest: one may be the answer, nearly
+                        if slip.answer is not None:
+                            for text in _value_texts(slip.wrong_value()) - set(TAUGHT_SLIP_VALUES):
+                                found.setdefault(text, f"{q.qid}'s slip value of {case.expr} ({slip.says[:40]}...)")
+                for says, table in _slip_bot_tables(case):
+                    found.setdefault(repr(table), f"{q.qid}'s slip bot's moves ({says[:40]}...)")
     return found
+
+
+def _slip_bot_tables(case: Any) -> list[tuple[str, list]]:
+    """(sentence, moves on every state) of each slip bot of a bot-games test (check() gets their digests only)."""
+    from coursekit.grading.bot_checks import BotGames
+
+    if not isinstance(case, BotGames):
+        return []
+    return [(slip.says, [value for _, value in table]) for slip, table in zip(case.slips, case._slip_tables.get())
+            if table is not None]
 
 
 def defined_in_package(root: Path) -> set[str]:

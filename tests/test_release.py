@@ -61,10 +61,17 @@ def test_the_search_finds_the_answer_key_when_it_is_there(edition, tmp_path):
     found = secrets()
     assert "def primes_below(" in found and "def edge_after_first_card(" in found
     assert any("hidden expected value" in what for what in found.values())
+    assert any("slip value" in what for what in found.values())  # check() knows these by digest only
+    assert sum("slip bot's moves" in what for what in found.values()) >= 4
     planted = tmp_path / "planted"
     shutil.copytree(edition, planted, ignore=shutil.ignore_patterns(".git"))
     shutil.copy(ROOT / "answer_key" / "ex10.py", planted / "coursekit" / "notes.py")
     assert any("edge_after_first_card" in line for line in leaks(folder_texts(planted), ROOT))
+    swapped = next(text for text, what in found.items() if "slip bot's moves (this moves onto the numbers" in what)
+    one_loses = next(text for text, what in found.items() if "slip value of sorted(losing_below_30) (1 is" in what)
+    (planted / "coursekit" / "notes.py").write_text(f"SWAPPED = {swapped}\nLOSING = {one_loses}\n")
+    found_now = leaks(folder_texts(planted), ROOT)
+    assert any("slip bot's moves" in line for line in found_now) and any("slip value" in line for line in found_now)
 
 
 def test_no_hidden_value_or_reference_in_the_learner_edition(edition):
@@ -96,6 +103,47 @@ print(json.dumps([result.points, result.max_points, [o.slip for o in result.outc
     points, max_points, slips = json.loads(run.stdout)
     assert max_points > points > 0  # squares of primes come out prime: the public test names the slip
     assert any("squares of primes" in slip for slip in slips)
+
+
+def test_check_names_the_restored_slips_in_the_learner_edition(edition, tmp_path):
+    """Slips the answer key recognised with test functions, and exercise 11's slip bots, named without it."""
+    from test_check_slips import right_makers, slip_makers
+
+    from coursekit.grading.lesson_links import reread_line
+
+    script = """
+import contextlib, io, json, sys
+from coursekit.grading.registry import AnswerKeyMissing, answer_key_dir
+try:
+    answer_key_dir()
+    sys.exit("the answer key was found")
+except AnswerKeyMissing:
+    pass
+from coursekit.grading.check import check
+texts = []
+for qid, code in json.load(open(sys.argv[1])):
+    namespace = {}
+    exec(code, namespace)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        check(qid, namespace)
+    texts.append(out.getvalue())
+print(json.dumps(texts))
+"""
+    made, right = slip_makers(), right_makers()
+    codes = tmp_path / "codes.json"
+    codes.write_text(json.dumps([[qid, code] for qid, _, code in made] + [list(r) for r in right]))
+    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_ANSWER_KEY"}
+    env["PYTHONPATH"] = str(edition)
+    run = subprocess.run([sys.executable, "-c", script, str(codes)], cwd=tmp_path, env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    texts = json.loads(run.stdout)
+    for (qid, says, _), text in zip(made, texts):
+        assert f"looks like a common slip: {says}" in text, (qid, says, text)
+        assert reread_line(qid) in text and reread_line(qid).startswith("reread lesson "), text
+    for (qid, _), text in zip(right, texts[len(made):]):
+        assert "looks like a common slip" not in text and "FAIL" not in text, (qid, text)
 
 
 @pytest.mark.slow

@@ -2,7 +2,9 @@
 
 A sweep asks the learner's `choose` once per state; the judge plays the games itself with the arena's referee and
 built-in bots, reading the learner's moves from that table (see answer_key/ex11.py for why). Nothing here is the
-answer key: the tests are rebuilt from their parameters in the learner's public tests (`rebuild`).
+answer key: the tests are rebuilt from their parameters in the learner's public tests (`rebuild`). A slip bot's moves
+travel there only as one digest of its whole move table (`sealed_slips`): check() names a learner's bot that plays
+exactly like a slip bot, and no single move of it can be read or guessed state by state.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from coursekit.grading.cases import Outcome, Sweep
+from coursekit.grading.public import _canonical, _digest
 from coursekit.sandbox.wire import WireError, decode
 from coursekit.stats import wilson_interval
 
@@ -100,13 +103,33 @@ class BotGames(Sweep):
     threshold: float = THRESHOLD
     game: str = GAME
     seed: int = SEED
+    sealed_slips: tuple = ()  # (sentence, digest of the slip bot's moves on every state): the learner's side's slips
+
+    def _salt(self) -> str:
+        return f"{self.game}|{self.opponent}|{self.label}"
+
+    def _sealed(self) -> list:
+        """[sentence, digest] of each slip bot's whole move table (a slip bot that raises anywhere is left out)."""
+        rows = []
+        for slip, table in zip(self.slips, self._slip_tables.get()):
+            if table is not None and all(kind == "ok" for kind, _ in table):
+                rows.append([slip.says, _digest(self._salt(), _canonical([value for _, value in table], None))])
+        return rows
 
     @property
     def rebuild(self) -> tuple:
-        """How the learner's public tests rebuild this test: `bot_games` and its arguments (no reference, no slips)."""
+        """How the learner's public tests rebuild this test: `bot_games` and its arguments (no reference; the slip
+        bots' move tables as digests only)."""
         return ("bot_games", [self.func, self.label, self.points, self.opponent, list(self.starts), list(self.seats),
                               self.rounds, self.threshold, self.game, self.seed,
-                              [args[0] for args in self._table.get()[0]]])
+                              [args[0] for args in self._table.get()[0]], self._sealed()])
+
+    def slip_of(self, decoded: list) -> str:
+        """The first slip bot whose moves are the learner's on every state (by digest on the learner's side), or ""."""
+        if not self.sealed_slips:
+            return super().slip_of(decoded)
+        text = _canonical(list(decoded), None)
+        return next((says for says, digest in self.sealed_slips if _digest(self._salt(), text) == digest), "")
 
     def games(self, replies: list) -> tuple:
         """(records, the move table, why it stops) for these replies; records None when the reply is malformed."""
@@ -148,8 +171,8 @@ def _no_reference(*args: Any) -> None:
 
 
 def bot_games(func: str, label: str, points: float, opponent: str, starts: list, seats: list, rounds: int,
-              threshold: float, game: str, seed: int, states: list) -> BotGames:
+              threshold: float, game: str, seed: int, states: list, sealed_slips: list = ()) -> BotGames:
     """A BotGames test from its parameters (the learner's public tests)."""
     return BotGames(func, lambda: [(st,) for st in states], _no_reference, points=points, public=True, label=label,
                     opponent=opponent, starts=tuple(starts), seats=tuple(seats), rounds=rounds, threshold=threshold,
-                    game=game, seed=seed)
+                    game=game, seed=seed, sealed_slips=tuple((says, digest) for says, digest in sealed_slips))

@@ -7,6 +7,8 @@ What a learner installs holds these files and no answer key. They are written fr
 * a test whose expected value stays hidden (a number question's answer) keeps only a digest of it and of its
   slips' wrong values: check() says right or wrong, which it says anyway, and nothing more;
 * a public sweep keeps its inputs and the reference's outputs on them (shown on a failure anyway);
+* a public test built by coursekit's own code (`rebuild`: bot games, transcripts) keeps its parameters; a bot
+  game's slip bots travel as one digest of each bot's whole move table;
 * hidden tests, and public tests whose judge is code of the answer key (probes, bot games), keep only their
   points: they run when the work is graded.
 """
