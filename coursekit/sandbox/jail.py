@@ -101,15 +101,17 @@ def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
     command += _binds(Path("/etc"))
     mounted = [Path("/usr")]
     made = {Path("/"), Path("/tmp")}
-    for folder in (Path(sys.base_prefix), Path(sys.prefix), package_dir()):
-        folder = folder.resolve()
-        if not any(folder == m or m in folder.parents for m in mounted):
-            for parent in reversed(folder.parents):  # bwrap would make them 0700: unreadable after the uid drop
-                if parent not in made:
-                    command += ["--perms", "0755", "--dir", str(parent)]
-                    made.add(parent)
-            command += _binds(folder)
-            mounted.append(folder)
+    for found in (Path(sys.base_prefix), Path(sys.prefix), package_dir()):
+        # a venv reached through a symbolic link (a clone's .venv linking to another) also at its linked path:
+        # sys.executable names that path
+        for folder in dict.fromkeys((found.resolve(), Path(os.path.abspath(found)))):
+            if not any(folder == m or m in folder.parents for m in mounted):
+                for parent in reversed(folder.parents):  # bwrap would make them 0700: unreadable after the uid drop
+                    if parent not in made:
+                        command += ["--perms", "0755", "--dir", str(parent)]
+                        made.add(parent)
+                command += ["--ro-bind", str(found.resolve()), str(folder)]
+                mounted.append(folder)
     # the answer key is never in the package; hide it (and an old install's copy) wherever a mount shows it
     for hidden in (package_dir() / "grading" / "questions", package_dir().parent / "answer_key",
                    package_dir().parent / "solutions"):
@@ -163,7 +165,8 @@ class Sandbox:
             settings["uid"] = UID_BASE + (os.getpid() % 1000) * 1000 + slot % 1000
         else:  # the cap counts every process of this user: allow what runs already plus the sandbox's share
             settings["processes"] = _processes_of(os.getuid()) + limits.processes
-        worker = [sys.executable, "-m", "coursekit.sandbox.worker", json.dumps(settings)]
+        # normalised: `../.venv/bin/python` run from a course folder names a folder the jail does not hold
+        worker = [os.path.abspath(sys.executable), "-m", "coursekit.sandbox.worker", json.dumps(settings)]
         # total caps for everything inside: cgroup v2, cgroup v1, or a memory watchdog (coursekit.sandbox.limits)
         self.cgroups = total_caps(f"coursekit-grade-{os.getpid()}-{slot}", limits.total_memory_mb,
                                   limits.processes) if use_bwrap else None
