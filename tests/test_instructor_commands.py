@@ -54,7 +54,6 @@ NOT_RUN = {
     "dask worker tcp://HOST:8786 --nworkers 1 --nthreads 4": _DASK,
     ".venv/bin/python -m coursekit arena submissions/ random optimal --scheduler tcp://HOST:8786 --out "
     "results/arena.json": _DASK,
-    "jupyter server extension enable --user": "named as what does not work (it refuses the formgrader extension)",
 }
 
 
@@ -94,7 +93,11 @@ def _arena() -> str:
 
 def run_here() -> set[str]:
     """The document's commands the tests of this file run as written."""
-    return (set(NBGRADER_BLOCK) - {"make class"}) | {"nbgrader formgrader", _arena()}
+    return (set(NBGRADER_BLOCK) - {"make class"}) | {"nbgrader formgrader", _arena(), _user_enable()}
+
+
+def _user_enable() -> str:
+    return next(c for c in COMMANDS if c.startswith("jupyter server extension enable --user"))
 
 
 def how_run(command: str, hub: set[str]) -> str:
@@ -277,6 +280,16 @@ def test_nbgrader_formgrader_is_not_a_command_as_the_document_says():
     listed = re.findall(r"^    (\w+)$", result.stdout, re.M)  # nbgrader prints its subcommands instead
     assert result.stdout.startswith("No command given") and "generate_assignment" in listed
     assert "formgrader" not in listed
+
+
+def test_the_user_level_enable_refuses_the_formgrader_as_the_document_says(tmp_path):
+    """Why the instructor's jpserver_extensions go into jupyter_server_config.json by hand."""
+    if not (CLASS_BIN / "jupyter").exists():
+        pytest.skip("no .venv-class: run make class")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path), PATH=f"{CLASS_BIN}:{os.environ.get('PATH', '')}")
+    result = subprocess.run(["bash", "-c", _user_enable()], env=env, capture_output=True, text=True, timeout=120)
+    assert "Validation failed" in result.stdout + result.stderr, result.stdout + result.stderr
+    assert not list(tmp_path.rglob("*.json"))  # nothing enabled
 
 
 # --- what cannot run here, checked offline --------------------------------------------------------------------
