@@ -1,11 +1,13 @@
 """A class on a real JupyterHub (PAM users, LocalProcessSpawner), walked in Chromium as docs/instructors.md says.
 
 Starts from ../shared/notes/hub-testing.md. The hub's environment (JupyterHub, JupyterLab, nbgitpuller, nbgrader,
-Voila, the course installed from the learner edition, not editable) and configurable-http-proxy (npm) are installed
-by the test itself into COURSEKIT_HUB_CACHE (default /tmp/coursekit-hub) on first use. Differences from the note:
-the exchange is named in the hub environment's etc/jupyter/nbgrader_config.py, not /etc/jupyter (only the hub's
-processes read it; nothing machine-wide to clean up), and the users are ckada (learner) and ckteach (instructor).
-Runs as root (CI does); the users it makes are removed at the end.
+Voila) and configurable-http-proxy (npm) are installed by the test itself into COURSEKIT_HUB_CACHE (default
+/tmp/coursekit-hub) on first use. The hub steps of docs/instructors.md are taken from the document
+(tests/doc_commands.py) and run as written (RUNS_AS_WRITTEN; its settings snippets are written as shown), so a wrong
+command there fails here; only the document's places and placeholders become this test's (_placed): the exchange
+and the system-wide nbgrader_config.py go into this run's folder and the hub environment's etc/jupyter, not /srv
+and /etc/jupyter (nothing machine-wide to clean up); the instructor is ckteach, the learner ckada; `sudo -E` is
+dropped (the test runs as root). Runs as root (CI does); the users it makes are removed at the end.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from urllib.parse import quote
 
 import pytest
 
+import doc_commands  # tests/doc_commands.py: the commands and settings docs/instructors.md shows, as written
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,9 +39,23 @@ HUB, HUB_API, PROXY_API, GIT_PORT = 9200, 9201, 9202, 9290
 PORTS = {"ckada": 9210, "ckteach": 9211}
 PASSWORD = "hub-route-7Qx"
 COURSE_ID = "games-of-chance-and-search"
-NBGRADER_LABEXTENSIONS = ["@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
-                          "@jupyter/nbgrader:course-list"]
 SECRET = "def edge_after_first_card("  # a reference function of the answer key (answer_key/ex10.py)
+
+# docs/instructors.md's hub route, from the document
+INSTALL = next(c for c in doc_commands.commands() if "<learner edition URL>" in c)  # the course for every user
+VOILA = next(c for c in doc_commands.commands() if c.startswith("pip install voila"))
+EXCHANGE = doc_commands.block_with("chmod 1777")  # as root: the exchange and the system-wide nbgrader config
+MENUS_OFF = doc_commands.block_with("labextension disable")  # as root: instructor menus and Lab's news off for all
+MENUS_ON = doc_commands.block_with("--level=user")  # as the instructor: the instructor menus back on
+PRIVATE_HOME = next(c for c in doc_commands.commands() if c.startswith("chmod 700 "))
+GRADING = [c for c in doc_commands.block_with("nbgrader generate_assignment") if c.startswith("nbgrader ")]
+COLLECT = next(i for i, c in enumerate(GRADING) if c.startswith("nbgrader collect "))  # after the learner submits
+ASSIGNMENT = GRADING[0].split()[-1]
+RUNS_AS_WRITTEN = [INSTALL, VOILA, *EXCHANGE, *MENUS_OFF, *MENUS_ON, PRIVATE_HOME, *GRADING]
+LINK = next(s.text for s in doc_commands.shown() if s.kind == "link" and "/git-pull?" in s.text)
+COURSE_ROOT = re.search(r"`(c\.CourseDirectory\.root = [^`]+)`", doc_commands.INSTRUCTORS.read_text()).group(1)
+CULLING_FILE = re.search(r"`/opt/tljh/user/(etc/jupyter/[^`]+)`", doc_commands.INSTRUCTORS.read_text())[1]  # TLJH's
+DASHBOARD = re.search(r"`(https://<your-hub>/user/<name>/voila/render/[^`]+)`", doc_commands.INSTRUCTORS.read_text())[1]
 
 
 def _run(args: list, **kwargs) -> subprocess.CompletedProcess:
@@ -51,6 +69,26 @@ def _as(user: str, command: str, cwd: str) -> subprocess.CompletedProcess:
     """A shell command run as a hub user, with the hub environment first on PATH."""
     return _run(["runuser", "-u", user, "--", "env", f"PATH={VENV}/bin:/usr/bin:/bin", f"HOME=/home/{user}",
                  "bash", "-c", f"cd {cwd} && {command}"])
+
+
+def _placed(command: str, exchange: Path) -> str:
+    """A command of the document with its places and placeholders made this test's."""
+    places = {"sudo -E ": "", "/srv/nbgrader/exchange": str(exchange), "/etc/jupyter/": f"{VENV}/etc/jupyter/",
+              "<instructor>": "ckteach", "<learner edition URL>": f"git://127.0.0.1:{GIT_PORT}/learner.git"}
+    for place, here in places.items():
+        command = command.replace(place, here)
+    assert "<" not in command.replace("<<", ""), f"a placeholder this test does not fill: {command}"
+    return command
+
+
+def _as_root(command: str, cwd: Path) -> subprocess.CompletedProcess:
+    """A shell command run as root, with the hub environment first on PATH."""
+    return _run(["bash", "-c", command], cwd=cwd, env={**os.environ, "PATH": f"{VENV}/bin:/usr/bin:/bin"})
+
+
+def _snippet(name: str) -> dict:
+    """The document's settings snippet for this class ({"MappingKernelManager": ...}), parsed."""
+    return json.loads(next(s.text for s in doc_commands.shown() if s.kind == "snippet" and f'{{"{name}":' in s.text))
 
 
 def _install() -> None:
@@ -112,51 +150,49 @@ def hub():
     _install()
     work = Path(tempfile.mkdtemp(prefix="coursekit-hub-run-"))  # not pytest's 700 folder: the users reach the exchange
     work.chmod(0o755)
-    # the learner edition, served by git daemon (a file:// URL to a root-owned repository fails git's ownership check)
-    served = work / "git"
-    served.mkdir()
-    _run([sys.executable, "-m", "coursekit", "release", served / "learner.git", "--from", REPO])
-    _run([VENV / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
-          served / "learner.git"])
     config_dir = VENV / "etc" / "jupyter"
-    (config_dir / "jupyter_server_config.d").mkdir(parents=True, exist_ok=True)
-    (config_dir / "jupyter_server_config.d" / "coursekit.json").write_text(json.dumps({
-        "MappingKernelManager": {"cull_idle_timeout": 900, "cull_interval": 60, "cull_connected": False}}))
-    # Voila's server extension reads its template from voila.json (not from the server's config)
-    (config_dir / "voila.json").write_text(json.dumps({"VoilaConfiguration": {"template": "course"}}))
     exchange = work / "exchange"
-    exchange.mkdir()
-    exchange.chmod(0o1777)
-    (config_dir / "nbgrader_config.py").write_text(
-        f'c = get_config()\nc.Exchange.root = "{exchange}"\nc.CourseDirectory.course_id = "{COURSE_ID}"\n')
-    jupyter = VENV / "bin" / "jupyter"
-    _run([jupyter, "labextension", "disable", "--level=sys_prefix", *NBGRADER_LABEXTENSIONS])
-    _run([jupyter, "labextension", "unlock", "--level=sys_prefix", *NBGRADER_LABEXTENSIONS])
-    _run([jupyter, "server", "extension", "disable", "--sys-prefix", "nbgrader.server_extensions.formgrader"])
-    _run([jupyter, "labextension", "disable", "--level=sys_prefix", "@jupyterlab/apputils-extension:announcements"])
     users = []
     daemon = hub_process = None
     try:
+        # the learner edition, served by git daemon (a file:// URL to a root-owned repository fails git's ownership
+        # check), and installed for every user from there as TLJH's step says (not editable; Voila's template too)
+        served = work / "git"
+        served.mkdir()
+        _run([sys.executable, "-m", "coursekit", "release", served / "learner.git", "--from", REPO])
+        daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", f"--base-path={served}", "--export-all",
+                                   "--listen=127.0.0.1", f"--port={GIT_PORT}", str(served)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _run([VENV / "bin" / "python", "-m", "pip", "uninstall", "-q", "-y", "coursekit"])  # the last run's copy
+        _as_root(_placed(INSTALL, exchange), work)
+        _as_root(VOILA, work)
+        # the settings the document shows, where it says (the hub environment's etc/jupyter for TLJH's)
+        (config_dir / "jupyter_server_config.d" / "coursekit.json").unlink(missing_ok=True)  # read by no server
+        (VENV / CULLING_FILE).parent.mkdir(parents=True, exist_ok=True)
+        (VENV / CULLING_FILE).write_text(json.dumps(_snippet("MappingKernelManager")))
+        (config_dir / "voila.json").write_text(json.dumps(_snippet("VoilaConfiguration")))
+        shown = _run([VENV / "bin" / "jupyter", "server", "--show-config"], cwd=work)
+        shown = shown.stdout + shown.stderr
+        assert "cull_idle_timeout = 900" in shown, f"the hub's servers do not read {CULLING_FILE}: {shown[-1500:]}"
+        for command in [*EXCHANGE, *MENUS_OFF]:
+            _as_root(_placed(command, exchange), work)
+        assert exchange.stat().st_mode & 0o7777 == 0o1777
         for user in PORTS:
             subprocess.run(["userdel", "-r", user], capture_output=True)
             _run(["useradd", "-m", "-s", "/bin/bash", user])
             users.append(user)
             _run(["chpasswd"], input=f"{user}:{PASSWORD}\n")
-        Path("/home/ckteach").chmod(0o700)
+        _as_root(_placed(PRIVATE_HOME, exchange), work)
         # the instructor: the course exported, the instructor's extensions and server settings (docs/instructors.md)
         course = Path("/home/ckteach/course")
         _run([sys.executable, "-m", "coursekit", "nbgrader", course, "--solutions", REPO / "solutions"])
         dot = Path("/home/ckteach/.jupyter")
         dot.mkdir()
-        (dot / "nbgrader_config.py").write_text(f'c = get_config()\nc.CourseDirectory.root = "{course}"\n')
-        (dot / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
-            "jpserver_extensions": {"nbgrader.server_extensions.formgrader": True},
-            "tornado_settings": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}}}))
+        (dot / "nbgrader_config.py").write_text(f"c = get_config()\n{_placed(COURSE_ROOT, exchange)}\n")
+        (dot / "jupyter_server_config.json").write_text(json.dumps(_snippet("ServerApp")))
         _run(["chown", "-R", "ckteach:ckteach", "/home/ckteach"])
-        _as("ckteach", f"jupyter labextension enable --level=user {' '.join(NBGRADER_LABEXTENSIONS)}", "/home/ckteach")
-        daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", f"--base-path={served}", "--export-all",
-                                   "--listen=127.0.0.1", f"--port={GIT_PORT}", str(served)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for command in MENUS_ON:
+            _as("ckteach", _placed(command, exchange), "/home/ckteach")
         (work / "jupyterhub_config.py").write_text(CONFIG.format(
             hub=HUB, hub_api=HUB_API, proxy_api=PROXY_API, chp=CHP, work=work, venv=VENV, ports=PORTS))
         log = open(work / "hub.log", "w")
@@ -199,8 +235,8 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     # 1. the learner follows an nbgitpuller link to the learner edition and runs lesson 00
     ada = _login(browser, "ckada")
     repo = f"git://127.0.0.1:{GIT_PORT}/learner.git"
-    link = (f"http://127.0.0.1:{HUB}/hub/user-redirect/git-pull?repo={quote(repo, safe='')}&branch=main"
-            f"&urlpath=lab/tree/learner.git/notebooks/00_start_here.ipynb")
+    link = (LINK.replace("https://<your-hub>", f"http://127.0.0.1:{HUB}")  # the document's link, filled in
+            .replace("<url-encoded repository URL>", quote(repo, safe="")).replace("<repository name>", "learner.git"))
     ada.goto(link)
     ada.wait_for_url(re.compile(r".*/lab/tree/learner\.git/notebooks/00_start_here\.ipynb.*"), timeout=240_000)
     expect(ada.locator(".jp-StatusBar-TextItem", has_text="Idle")).to_be_visible(timeout=120_000)
@@ -217,14 +253,16 @@ def test_the_class_route_on_a_real_hub(hub, browser):
         ada.keyboard.press("Escape")
     assert ada.locator(".jp-SideBar [title*='Create Assignment'], [data-id*='create-assignment']").count() == 0
 
-    # 2. nbgrader: release, fetch, submit, collect, autograde (as the two users, through the shared exchange)
+    # 2. nbgrader: the document's commands as the instructor, and between release and collect the learner's fetch
+    #    and submit (Lab's Assignments tab does the same), as the two users through the shared exchange
     course = hub["course"]
-    _as("ckteach", "nbgrader generate_assignment ex01 && nbgrader release_assignment ex01", str(course))
-    _as("ckada", f"nbgrader fetch_assignment ex01 --course {COURSE_ID} && nbgrader submit ex01 --course {COURSE_ID}",
-        "/home/ckada")
-    _as("ckteach", "nbgrader collect ex01 && nbgrader autograde ex01 && nbgrader export", str(course))
+    _as("ckteach", " && ".join(GRADING[:COLLECT]), str(course))
+    _as("ckada", f"nbgrader fetch_assignment {ASSIGNMENT} --course {COURSE_ID} && "
+                 f"nbgrader submit {ASSIGNMENT} --course {COURSE_ID}", "/home/ckada")
+    _as("ckteach", " && ".join(GRADING[COLLECT:]), str(course))
     grades = (course / "grades.csv").read_text()
-    assert "ckada" in grades and "ex01" in grades
+    assert "ckada" in grades and ASSIGNMENT in grades
+    assert list((course / "feedback" / "ckada" / ASSIGNMENT).glob("*.html"))
 
     # 3. the instructor's Formgrader tab renders inside Lab
     teach = _login(browser, "ckteach")
@@ -232,7 +270,7 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     teach.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
     teach.locator(".lm-Menu-itemLabel").get_by_text("Formgrader", exact=True).click()
     frame = teach.frame_locator("iframe").first
-    expect(frame.get_by_text("ex01").first).to_be_visible(timeout=60_000)
+    expect(frame.get_by_text(ASSIGNMENT).first).to_be_visible(timeout=60_000)
 
     # 4. no file readable as the learner holds the answer key (the checkout this test runs from aside: on a hub the
     #    instructor's repository is in the instructor's home, mode 700)
@@ -267,15 +305,16 @@ def test_a_dashboard_through_the_hub_loads_nothing_from_another_host(hub, browse
     math.write_text(json.dumps(notebook))
     shutil.chown(math, "ckada", "ckada")
     formulas = sum(len(re.findall(r"\$[^$\n]+\$", "".join(cell["source"]))) for cell in notebook["cells"])
-    voila = f"http://127.0.0.1:{HUB}/user/ckada/voila/render"
-    for path in ("learner.git/notebooks/demos/blackjack.ipynb", "math_check.ipynb"):
+    demo = (DASHBOARD.replace("https://<your-hub>", f"http://127.0.0.1:{HUB}").replace("<name>", "ckada")
+            .replace("<repository name>", "learner.git"))  # the document's dashboard address, filled in
+    for url in (demo, f"http://127.0.0.1:{HUB}/user/ckada/voila/render/math_check.ipynb"):
         dashboard = ada.context.new_page()
         offline = block_outside(dashboard)
-        dashboard.goto(f"{voila}/{path}")
+        dashboard.goto(url)
         expect(dashboard.locator(".jupyter-widgets").first).to_be_visible(timeout=180_000)
         dashboard.wait_for_load_state("networkidle")
-        assert not offline["outside"], f"{path} asked other hosts for {offline['outside']}"
-        assert not offline["failed"], f"{path}: requests that failed on the hub: {offline['failed']}"
+        assert not offline["outside"], f"{url} asked other hosts for {offline['outside']}"
+        assert not offline["failed"], f"{url}: requests that failed on the hub: {offline['failed']}"
     # every formula typeset, none left as TeX
     expect(dashboard.locator("mjx-container")).to_have_count(formulas, timeout=60_000)
     assert "\\sqrt" not in dashboard.locator("#rendered_cells").inner_text()
