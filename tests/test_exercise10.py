@@ -134,7 +134,7 @@ def test_the_generated_exercise_scores_zero():
     for q in questions("10"):
         result = run_question(q, ns, public_only=False)
         assert result.points == 0 and all(o.status in ("fail", "manual") for o in result.outcomes), q.qid
-    assert "[the program stopped: NotImplementedError: welcome lines" in printed("10.q2", ns)
+    assert "[the program stopped: NotImplementedError: welcome; while" in printed("10.q2", ns)
 
 
 def failing(ns: dict) -> dict:

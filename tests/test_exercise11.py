@@ -70,7 +70,7 @@ def test_the_worked_solution_scores_full_marks(solution):
 def test_the_generated_exercise_scores_zero():
     ns = namespace(EXERCISE)
     assert points(ns) == {"11.q1": 0, "11.q2": 0, "11.q3": 0, "11.q4": 0, "11.q5": 0}
-    assert "not done yet: find the losing numbers up to state" in printed("11.q2", ns)
+    assert "not done yet: the losing numbers up to state" in printed("11.q2", ns)
 
 
 def test_the_losing_positions_are_the_library_s_and_the_slips_are_named():

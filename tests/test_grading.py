@@ -227,8 +227,7 @@ def test_the_exercise_keeps_no_solution_and_no_output():
     assert all(c.get("outputs", []) == [] for c in ex.cells if c.cell_type == "code")
     raising = [c for c in ex.cells if "raises-exception" in c.metadata.get("tags", [])]
     assert [c.source.splitlines()[-1] for c in raising] == [
-        "raise NotImplementedError('first an ace then a ten-valued card, or the other way round; "
-        "count cards in 6 decks')",
+        "raise NotImplementedError('an ace then a ten-valued card, or the other way round; count cards in 6 decks')",
         "raise NotImplementedError('Fraction(number of busted three-card hands, number of three-card hands)')"]
     assert ex.metadata["coursekit"]["content_hash"] == content_hash(ex)
     assert ex.metadata["coursekit"]["generated_from"] == "solutions/02_counting_blackjack_hands_solutions.ipynb"

@@ -176,7 +176,7 @@ def test_a_page_names_slips_shows_hints_and_values_but_never_a_hidden_answer():
     assert "p_bust_three right (the expected value stays hidden)" in text
     assert "expected None, got 25" in text
     assert f"Hint: {hints('02')['02.q3'][0]}" in text
-    assert "Hint: first an ace then a ten-valued card, or the other way round; count cards in 6 decks" in text
+    assert "Hint: an ace then a ten-valued card, or the other way round; count cards in 6 decks" in text
     assert "to be graded by hand written answer in soft_and_hard Casinos call 14 soft" in text
     assert HIDDEN_MARKER not in feedback_html(record())
 
@@ -191,8 +191,7 @@ def test_private_tests_show_only_their_number_result_and_points():
 
 def test_hints_come_from_the_solution_regions_before_each_check():
     found = hints("02")
-    assert found["02.q1"] == ("add every card with aces as 1; then add 10 once if the hand has an ace and it still "
-                              "fits",)
+    assert found["02.q1"] == ("add the cards, aces as 1; add 10 if the hand has an ace and it still fits",)
     assert found["02.q5"] == ()
     exercise = hints("02", course=Path("/nonexistent"))
     assert exercise == {}
@@ -288,7 +287,7 @@ def one_deck_submission(folder: Path, written: str) -> Path:
 
     nb = nbformat.read(SOL02, as_version=4)
     for cell in nb.cells:
-        if "p_natural_6 = Fraction(aces" in cell.source:
+        if "p_natural_6 = (Fraction(aces" in cell.source:
             cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
         if "soft_and_hard = " in cell.source:
             cell.source = f"soft_and_hard = {written!r}"

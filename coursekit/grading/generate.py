@@ -1,7 +1,8 @@
 """`python -m coursekit exercises [--force] [--check]`: build exercises/ from the worked solutions/.
 
 In a solution notebook's code cells, a region between `### BEGIN SOLUTION hint: ...` and `### END SOLUTION`
-becomes `raise NotImplementedError("...hint...")` at the region's indentation; a region between
+becomes `raise NotImplementedError("...hint...")` at the region's indentation (a long hint split over lines to fit
+STUB_COLUMNS, the Lab's code width); a region between
 `### BEGIN ANSWER` and `### END ANSWER` holding `name = \"\"\"...\"\"\"` becomes an empty answer string.
 Cells tagged `solution-only` are left out, outputs are cleared. Each generated notebook records the hash of its
 content in its metadata, so a later run can tell a notebook a learner has changed and leave it alone.
@@ -30,6 +31,7 @@ END_ANSWER = re.compile(r"^\s*### END ANSWER\s*$")
 ANSWER_NAME = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\s*=")
 DEFAULT_HINT = "write your solution here"
 META = "coursekit"
+STUB_COLUMNS = 108  # the code width JupyterLab shows at 1280x720 (tests/code_width.py measures it)
 
 
 class MarkerError(ValueError):
@@ -55,8 +57,7 @@ def stub_source(source: str, where: str = "cell") -> tuple[str, bool]:
                 raise MarkerError(f"{where}: the region opened on line {i + 1} has no closing marker")
             indent = re.match(r"\s*", line).group(0)
             if begin:
-                hint = (begin.group("hint") or DEFAULT_HINT).strip()
-                out.append(f"{indent}raise NotImplementedError({hint!r})")
+                out += raise_stub(indent, (begin.group("hint") or DEFAULT_HINT).strip())
                 top_level = top_level or indent == ""
             else:
                 name = next((m.group("name") for m in map(ANSWER_NAME.match, lines[i + 1:j]) if m), None)
@@ -70,6 +71,25 @@ def stub_source(source: str, where: str = "cell") -> tuple[str, bool]:
         out.append(line)
         i += 1
     return "\n".join(out), top_level
+
+
+def raise_stub(indent: str, hint: str) -> list[str]:
+    """`raise NotImplementedError(hint)` at `indent`; a hint past STUB_COLUMNS goes into string literals one a line."""
+    opening = f"{indent}raise NotImplementedError("
+    if len(opening) + len(repr(hint)) + 1 <= STUB_COLUMNS:
+        return [f"{opening}{hint!r})"]
+    pieces, current = [], ""
+    for word in hint.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and len(opening) + len(repr(candidate + " ")) + 1 > STUB_COLUMNS:
+            pieces.append(current + " ")
+            current = word
+        else:
+            current = candidate
+    pieces.append(current)
+    lines = [f"{' ' * len(opening) if k else opening}{piece!r}" for k, piece in enumerate(pieces)]
+    lines[-1] += ")"
+    return lines
 
 
 def content_hash(nb) -> str:

@@ -35,7 +35,7 @@ def pages(chromium_path, tmp_path_factory) -> dict[str, Path]:
     solution.write_bytes(SOL02.read_bytes())
     nb = nbformat.read(SOL02, as_version=4)
     for cell in nb.cells:
-        if "p_natural_6 = Fraction(aces" in cell.source:
+        if "p_natural_6 = (Fraction(aces" in cell.source:
             cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
         if "soft_and_hard = " in cell.source:
             cell.source = f"soft_and_hard = {WRITTEN!r}"
@@ -120,7 +120,7 @@ def test_the_slip_page_names_the_slip_and_shows_the_learners_markup_as_text(brow
         assert "1 of 2 tests passed, 1 named slip" in text
         assert f"Looks like a common slip: {ONE_DECK}" in q3.inner_text()
         assert "expected value hidden, got Fraction(32, 663)" in q3.inner_text()
-        assert "Hint: first an ace then a ten-valued card" in q3.inner_text()
+        assert "Hint: an ace then a ten-valued card" in q3.inner_text()
         fail = q3.locator(".badge.fail")
         assert fail.count() == 1 and fail.evaluate("e => getComputedStyle(e).backgroundColor") == FAIL_RGB
         written = tab.locator("#q-02\\.q5")
