@@ -294,6 +294,11 @@ def _math_notebook() -> dict:
             "nbformat_minor": 5}
 
 
+def _formulas(notebook: dict) -> int:
+    """How many $...$ formulas a notebook's cells hold."""
+    return sum(len(re.findall(r"\$[^$\n]+\$", "".join(cell["source"]))) for cell in notebook["cells"])
+
+
 def test_a_dashboard_through_the_hub_loads_nothing_from_another_host(hub, browser):
     """Voila's server extension would load MathJax from cdnjs.cloudflare.com; the course template has it use the
     MathJax 3 inside Voila's own bundle. Other hosts are cut off, as in a room without internet."""
@@ -304,7 +309,7 @@ def test_a_dashboard_through_the_hub_loads_nothing_from_another_host(hub, browse
     notebook, math = _math_notebook(), Path("/home/ckada/math_check.ipynb")
     math.write_text(json.dumps(notebook))
     shutil.chown(math, "ckada", "ckada")
-    formulas = sum(len(re.findall(r"\$[^$\n]+\$", "".join(cell["source"]))) for cell in notebook["cells"])
+    formulas = _formulas(notebook)
     demo = (DASHBOARD.replace("https://<your-hub>", f"http://127.0.0.1:{HUB}").replace("<name>", "ckada")
             .replace("<repository name>", "learner.git"))  # the document's dashboard address, filled in
     for url in (demo, f"http://127.0.0.1:{HUB}/user/ckada/voila/render/math_check.ipynb"):
