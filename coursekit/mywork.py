@@ -10,7 +10,7 @@ text ("... run this cell to show the widget") instead of a reference to a widget
 restart (JupyterLab showed "Error displaying widget: model not found"), and the course's own notebooks in the
 repository are not saved over (the hook answers with where the learner's copy is).
 
-Exercise notebooks were renamed NN_name.ipynb -> NN_name_exercises.ipynb (issue 28): a learner's copy under the
+Exercise notebooks were renamed NN_name.ipynb -> NN_exercises_name.ipynb (issue 28): a learner's copy under the
 old name stays as it is, the new name is copied beside it, and `main` says which old copy holds their work.
 """
 
@@ -21,6 +21,8 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+from coursekit.grading.filenames import lesson_stem
 
 WORK = "my-work"  # the learner's folder, beside notebooks/ (listed in .gitignore)
 # what is copied: (folder in the repository, file pattern); the folders keep their names under my-work/
@@ -90,13 +92,18 @@ def make_copies(course: Path, work: Path | None = None) -> list[Path]:
     return made
 
 
+def lesson_name(name: str) -> str:
+    """An exercise notebook's name before issue 28, the lesson's: '02_exercises_x.ipynb' -> '02_x.ipynb'."""
+    return f"{lesson_stem(name)}.ipynb"
+
+
 def renamed_exercises(course: Path, work: Path | None = None) -> list[tuple[Path, Path]]:
     """(the learner's copy under an exercise's old name, its copy under today's name) for each old copy kept."""
     course = Path(course)
     work = Path(work) if work is not None else course / WORK
     pairs = []
-    for source in sorted((course / "exercises").glob("[0-9][0-9]_*_exercises.ipynb")):
-        old = work / "exercises" / source.name.replace("_exercises.ipynb", ".ipynb")
+    for source in sorted((course / "exercises").glob("[0-9][0-9]_exercises_*.ipynb")):
+        old = work / "exercises" / lesson_name(source.name)
         if old.is_file():
             pairs.append((old, work / "exercises" / source.name))
     return pairs

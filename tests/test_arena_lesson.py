@@ -111,7 +111,7 @@ def test_the_lesson_shows_the_leaderboard_the_picture_and_the_state_formats():
     figures = [c for c in cells() if any("image/png" in o.get("data", {}) for o in c.get("outputs", []))]
     assert len(figures) == 2 and "resampled_shares(shares" in source(figures[0])
     assert "plot_arena(results, ratings)" in source(figures[1])
-    assert "exercises/11_the_class_tournament_exercises.ipynb" in prose() and "notebooks/demos/arena.ipynb" in prose()
+    assert "exercises/11_exercises_the_class_tournament.ipynb" in prose() and "notebooks/demos/arena.ipynb" in prose()
 
 
 def test_the_referee_demo_gives_the_same_games_sandboxed_or_in_plain_processes(tmp_path):

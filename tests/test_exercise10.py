@@ -31,8 +31,8 @@ from notebook_cells import run_cells
 
 ex10 = answer_key_module("10")
 ROOT = Path(__file__).resolve().parents[1]
-NAME = "10_playing_to_win_exercises.ipynb"  # what a learner hands in
-SOLUTION, EXERCISE = ROOT / "solutions" / "10_playing_to_win_solutions.ipynb", ROOT / "exercises" / NAME
+NAME = "10_exercises_playing_to_win.ipynb"  # what a learner hands in
+SOLUTION, EXERCISE = ROOT / "solutions" / "10_solutions_playing_to_win.ipynb", ROOT / "exercises" / NAME
 CLASS_CELL = "class TournamentGame"
 
 

@@ -16,8 +16,8 @@ from coursekit.grading.runner import run_question
 from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
-NAME = "10_playing_to_win_exercises.ipynb"  # what a learner hands in
-SOLUTION = ROOT / "solutions" / "10_playing_to_win_solutions.ipynb"
+NAME = "10_exercises_playing_to_win.ipynb"  # what a learner hands in
+SOLUTION = ROOT / "solutions" / "10_solutions_playing_to_win.ipynb"
 CLASS_CELL = "class TournamentGame"
 HAND_CELL = "def hand_gain("
 

@@ -22,8 +22,8 @@ from notebook_cells import run_cells
 
 ex11 = answer_key_module("11")
 ROOT = Path(__file__).resolve().parents[1]
-NAME = "11_the_class_tournament_exercises.ipynb"  # what a learner hands in
-SOLUTION, EXERCISE = ROOT / "solutions" / "11_the_class_tournament_solutions.ipynb", ROOT / "exercises" / NAME
+NAME = "11_exercises_the_class_tournament.ipynb"  # what a learner hands in
+SOLUTION, EXERCISE = ROOT / "solutions" / "11_solutions_the_class_tournament.ipynb", ROOT / "exercises" / NAME
 CHOOSE_CELL = "def choose(state)"
 
 

@@ -41,7 +41,7 @@ def printed(qid: str, namespace: dict) -> str:
 
 @pytest.fixture(scope="module")
 def ns02():
-    return solution_namespace("02_counting_blackjack_hands_solutions.ipynb")
+    return solution_namespace("02_solutions_counting_blackjack_hands.ipynb")
 
 
 # --- the registry -----------------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_private_tests_load_from_a_folder_and_never_show(tmp_path):
         "TESTS = {'02.q1': [Case(\"hand_total(['A', '9', 'A'])\", 21, points=3)]}\n")
     extra = private_tests(tmp_path)
     assert [c.public for c in extra["02.q1"]] == [False]
-    result = run_question(question("02.q1"), solution_namespace("02_counting_blackjack_hands_solutions.ipynb"),
+    result = run_question(question("02.q1"), solution_namespace("02_solutions_counting_blackjack_hands.ipynb"),
                           public_only=False, extra=extra["02.q1"])
     assert (result.points, result.max_points) == (12, 12)
     with pytest.raises(ValueError, match="folder"):
@@ -220,8 +220,8 @@ def test_markers_that_do_not_pair_up_are_refused(source):
 
 
 def test_the_exercise_keeps_no_solution_and_no_output():
-    sol = nbformat.read(SOLUTIONS / "02_counting_blackjack_hands_solutions.ipynb", as_version=4)
-    ex = build_exercise(sol, "02_counting_blackjack_hands_solutions.ipynb")
+    sol = nbformat.read(SOLUTIONS / "02_solutions_counting_blackjack_hands.ipynb", as_version=4)
+    ex = build_exercise(sol, "02_solutions_counting_blackjack_hands.ipynb")
     text = json.dumps(ex)
     assert "total += 10" not in text and "Casinos call 14" not in text and "worked twin" not in text
     assert all(c.get("outputs", []) == [] for c in ex.cells if c.cell_type == "code")
@@ -230,25 +230,25 @@ def test_the_exercise_keeps_no_solution_and_no_output():
         "raise NotImplementedError('an ace then a ten-valued card, or the other way round; count cards in 6 decks')",
         "raise NotImplementedError('Fraction(number of busted three-card hands, number of three-card hands)')"]
     assert ex.metadata["coursekit"]["content_hash"] == content_hash(ex)
-    assert ex.metadata["coursekit"]["generated_from"] == "solutions/02_counting_blackjack_hands_solutions.ipynb"
+    assert ex.metadata["coursekit"]["generated_from"] == "solutions/02_solutions_counting_blackjack_hands.ipynb"
     assert len(sol.cells) == len(ex.cells) + 1  # the solution-only note
 
 
 def test_the_three_notebooks_of_a_set_have_three_names():
-    names = ["02_counting_blackjack_hands.ipynb", "02_counting_blackjack_hands_exercises.ipynb",
-             "02_counting_blackjack_hands_solutions.ipynb"]
+    names = ["02_counting_blackjack_hands.ipynb", "02_exercises_counting_blackjack_hands.ipynb",
+             "02_solutions_counting_blackjack_hands.ipynb"]
     assert {lesson_stem(n) for n in names} == {"02_counting_blackjack_hands"}
     assert {exercise_name(n) for n in names} == {names[1]} and {solution_name(n) for n in names} == {names[2]}
-    assert exercise_name("06_the_3_5_11_game_solutions.ipynb") == "06_the_3_5_11_game_exercises.ipynb"
-    for bad in ("homework.ipynb", "02_x.py", "2_x_exercises.ipynb", None):
+    assert exercise_name("06_solutions_the_3_5_11_game.ipynb") == "06_exercises_the_3_5_11_game.ipynb"
+    for bad in ("homework.ipynb", "02_x.py", "2_exercises_x.ipynb", None):
         with pytest.raises(ValueError, match="02_counting_blackjack_hands.ipynb"):
             exercise_name(bad)
 
 
-@pytest.mark.parametrize("name", ["02_counting_blackjack_hands_exercises.ipynb",  # today's exercise notebook
+@pytest.mark.parametrize("name", ["02_exercises_counting_blackjack_hands.ipynb",  # today's exercise notebook
                                   "02_counting_blackjack_hands.ipynb"])  # an older clone's: same set
 def test_a_submission_is_exercise_02_under_its_new_and_its_old_name(name):
-    nb = nbformat.read(ROOT / "exercises" / "02_counting_blackjack_hands_exercises.ipynb", as_version=4)
+    nb = nbformat.read(ROOT / "exercises" / "02_exercises_counting_blackjack_hands.ipynb", as_version=4)
     assert exercise_of_notebook(nb, Path("alice") / name) == "02"
     nb.metadata.pop("coursekit")  # cells copied into a new notebook: only the file name tells
     assert exercise_of_notebook(nb, Path("alice") / name) == "02"
@@ -264,11 +264,11 @@ def test_exercises_folder_is_up_to_date_with_the_solutions():
 def test_generator_round_trip_refuses_a_learners_changes_without_force(tmp_path, capsys):
     sol, ex = tmp_path / "solutions", tmp_path / "exercises"
     sol.mkdir()
-    source = SOLUTIONS / "01_superpositions_solutions.ipynb"
+    source = SOLUTIONS / "01_solutions_superpositions.ipynb"
     (sol / source.name).write_bytes(source.read_bytes())
     args = ["--solutions", str(sol), "--exercises", str(ex)]
     assert generate_main(args) == 0
-    target = ex / "01_superpositions_exercises.ipynb"
+    target = ex / "01_exercises_superpositions.ipynb"
     first = target.read_bytes()
     assert generate_main(args + ["--check"]) == 0 and generate_main(args) == 0
     assert target.read_bytes() == first  # idempotent: an up-to-date notebook is not rewritten

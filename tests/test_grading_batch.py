@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(bwrap() is None and not os.en
                                                    reason="bubblewrap is not installed (apt-get install bubblewrap)")]
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
-EX02 = ROOT / "exercises" / "02_counting_blackjack_hands_exercises.ipynb"
+SOL02 = ROOT / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
+EX02 = ROOT / "exercises" / "02_exercises_counting_blackjack_hands.ipynb"
 FULL02 = 22  # automatic points of exercise set 02
 TIMEOUT = 5
 
@@ -93,8 +93,8 @@ VARIANTS = {
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("submissions")
     paths = {name: variant(folder, name, edit) for name, edit in VARIANTS.items()}
-    for name, source in (("solution01", ROOT / "solutions" / "01_superpositions_solutions.ipynb"),
-                         ("exercise01", ROOT / "exercises" / "01_superpositions_exercises.ipynb"),
+    for name, source in (("solution01", ROOT / "solutions" / "01_solutions_superpositions.ipynb"),
+                         ("exercise01", ROOT / "exercises" / "01_exercises_superpositions.ipynb"),
                          ("exercise02", EX02)):
         paths[name] = folder / name / source.name
         paths[name].parent.mkdir()

@@ -16,8 +16,8 @@ from coursekit.csv_safe import SafeWriter, safe_cell
 from coursekit.grading.feedback import feedback_html, hints, page_names, write_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
-HANDED_IN = "02_counting_blackjack_hands_exercises.ipynb"  # the exercise's file name: what a learner hands in
+SOL02 = ROOT / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
+HANDED_IN = "02_exercises_counting_blackjack_hands.ipynb"  # the exercise's file name: what a learner hands in
 ONE_DECK = "this is the chance for one deck; the question asks for a fresh six-deck shoe"
 
 
@@ -321,8 +321,8 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     pages = sorted(p for p in feedback.iterdir() if p.name != "index.html")
     class_page = (feedback / "index.html").read_text()  # the class page beside them: no private or hidden text
     assert HIDDEN_MARKER not in class_page and PRIVATE_MARKER not in class_page and ONE_DECK in class_page
-    assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_counting_blackjack_hands_exercises",
-                                                                  "bob__02_counting_blackjack_hands_exercises"]
+    assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_exercises_counting_blackjack_hands",
+                                                                  "bob__02_exercises_counting_blackjack_hands"]
     for page in pages:
         assert f"feedback {page}" in printed
         html = page.read_text()

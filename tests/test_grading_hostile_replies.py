@@ -22,8 +22,8 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(bwrap() is None, reason="bubblewrap is not installed (apt-get install bubblewrap)")]
 
 ROOT = Path(__file__).resolve().parents[1]
-EX02 = ROOT / "exercises" / "02_counting_blackjack_hands_exercises.ipynb"
-SOL02 = ROOT / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
+EX02 = ROOT / "exercises" / "02_exercises_counting_blackjack_hands.ipynb"
+SOL02 = ROOT / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 FORGE = '''

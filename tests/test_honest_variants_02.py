@@ -16,7 +16,7 @@ from coursekit.sandbox.jail import bwrap
 from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
-EXERCISE = ROOT / "exercises" / "02_counting_blackjack_hands_exercises.ipynb"
+EXERCISE = ROOT / "exercises" / "02_exercises_counting_blackjack_hands.ipynb"
 
 # --- 1: plain loops and counters, every card drawn one by one ------------------------------------------------------
 LOOPS = {

@@ -22,7 +22,7 @@ from coursekit.sandbox.jail import bwrap
 from notebook_cells import run_cells
 
 ROOT = Path(__file__).resolve().parents[1]
-EXERCISE = ROOT / "exercises" / "07_strategies_and_playouts_exercises.ipynb"
+EXERCISE = ROOT / "exercises" / "07_exercises_strategies_and_playouts.ipynb"
 
 # --- variant 1: loops, the winner by walking the course, a bottom-up table --------------------------------------
 LOOPS = {

@@ -43,7 +43,8 @@ def test_lesson_closes_with_key_points_and_links_on(path):
     targets = LINK.findall(last)
     assert any("exercises/" in t for t in targets), f"{path.name}: the key points link to the lesson's exercises"
     for target in (t for t in targets if "exercises/" in t):  # the exercise file exists under its own name
-        assert target == f"../exercises/{path.stem}_exercises.ipynb" and (path.parent / target).is_file(), target
+        expected = f"../exercises/{path.stem[:3]}exercises_{path.stem[3:]}.ipynb"
+        assert target == expected and (path.parent / target).is_file(), target
     number = int(path.name[:2])
     if number < 11:
         assert any(Path(t).name.startswith(f"{number + 1:02d}_") for t in targets), \

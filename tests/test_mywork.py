@@ -30,7 +30,7 @@ def test_copies_are_made_once_and_never_overwritten(tmp_path):
 def test_an_exercise_copy_under_its_old_name_is_kept_and_the_new_name_copied_beside_it(tmp_path, capsys):
     course = tmp_path / "course"
     (course / "exercises").mkdir(parents=True)
-    new = "02_counting_blackjack_hands_exercises.ipynb"
+    new = "02_exercises_counting_blackjack_hands.ipynb"
     (course / "exercises" / new).write_bytes((ROOT / "exercises" / new).read_bytes())
     old = course / "my-work" / "exercises" / "02_counting_blackjack_hands.ipynb"  # an earlier make lab's copy
     old.parent.mkdir(parents=True)

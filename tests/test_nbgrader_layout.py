@@ -11,7 +11,7 @@ from coursekit.grading.nbgrader_layout import student_of, written_cells
 from coursekit.grading.nbio import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL01 = ROOT / "solutions" / "01_superpositions_solutions.ipynb"
+SOL01 = ROOT / "solutions" / "01_solutions_superpositions.ipynb"
 BOT = ROOT / "notebooks" / "demos" / "arena_bots" / "subtraction"
 
 

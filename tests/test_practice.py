@@ -15,7 +15,7 @@ from coursekit.practice import lesson_of, lessons, practice_report, questions, r
 from coursekit.widgets.predict import Guess, Predict
 
 ROOT = Path(__file__).resolve().parents[1]
-SOL01 = ROOT / "solutions" / "01_superpositions_solutions.ipynb"
+SOL01 = ROOT / "solutions" / "01_solutions_superpositions.ipynb"
 
 
 def test_every_practice_question_has_a_practice_id_and_tests():

@@ -34,12 +34,12 @@ def test_course_map_matches_the_lessons_on_disk():
 
 
 def test_every_exercise_has_a_lesson_and_a_solution():
-    # lesson NN_name.ipynb, exercises/NN_name_exercises.ipynb, solutions/NN_name_solutions.ipynb: three tab names
+    # lesson NN_name.ipynb, exercises/NN_exercises_name.ipynb, solutions/NN_solutions_name.ipynb: three tab names
     lessons = {p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}
     exercises = {p.name for p in (ROOT / "exercises").glob("*.ipynb")}
     solutions = {p.name for p in (ROOT / "solutions").glob("*.ipynb")}
-    assert exercises and {f"{stem}_exercises.ipynb" for stem in lessons} >= exercises
-    assert {name.replace("_exercises.", "_solutions.") for name in exercises} == solutions
+    assert exercises and {f"{stem[:3]}exercises_{stem[3:]}.ipynb" for stem in lessons} >= exercises
+    assert {name.replace("_exercises_", "_solutions_") for name in exercises} == solutions
 
 
 # --- every command the README and the lessons print runs as written from a fresh clone (issue 21) -------------

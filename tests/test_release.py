@@ -45,7 +45,7 @@ def test_the_answer_key_is_outside_the_package_and_found_in_the_repository():
 
 
 def test_the_learner_edition_has_lessons_exercises_demos_and_no_answer_key(edition):
-    for name in ("notebooks/00_start_here.ipynb", "exercises/02_counting_blackjack_hands_exercises.ipynb",
+    for name in ("notebooks/00_start_here.ipynb", "exercises/02_exercises_counting_blackjack_hands.ipynb",
                  "notebooks/demos/blackjack.ipynb", "coursekit/grading/check.py", "coursekit/grading/public/ex02.json",
                  "pyproject.toml", "binder/environment.yml", "share/jupyter/voila/templates/course/conf.json"):
         assert (edition / name).is_file(), name

@@ -1,23 +1,24 @@
-"""File names of an exercise set: exercises/NN_name_exercises.ipynb and its twin solutions/NN_name_solutions.ipynb.
+"""File names of an exercise set: exercises/NN_exercises_name.ipynb and its twin solutions/NN_solutions_name.ipynb.
 
-The lesson is notebooks/NN_name.ipynb; the suffixes tell the three apart in JupyterLab's tabs (issue 28). An
-older clone's exercise notebook is NN_name.ipynb, with no suffix: it is still exercise NN.
+The lesson is notebooks/NN_name.ipynb. The word after the number tells the three apart in JupyterLab's tabs, which
+show a label's first 20-odd characters at 1280x720 (issue 28). An exercise notebook of an older clone is
+NN_name.ipynb: it is still exercise NN.
 """
 
 from __future__ import annotations
 
 import re
 
-EXERCISES = "_exercises"
-SOLUTIONS = "_solutions"
-NAME = re.compile(r"^(?P<number>\d\d)_(?P<topic>[a-z0-9_]+?)(?:_(?P<kind>exercises|solutions))?\.ipynb$")
+EXERCISES = "exercises"
+SOLUTIONS = "solutions"
+NAME = re.compile(r"^(?P<number>\d\d)_(?:(?P<kind>exercises|solutions)_)?(?P<topic>[a-z0-9_]+)\.ipynb$")
 
 
 def _match(name: str) -> re.Match:
     match = NAME.match(name) if isinstance(name, str) else None
     if not match:
         raise ValueError(f"a course notebook's file name looks like '02_counting_blackjack_hands.ipynb' (with "
-                         f"'_exercises' or '_solutions' before '.ipynb' for an exercise set), not {name!r}")
+                         f"'exercises_' or 'solutions_' after the number for an exercise set), not {name!r}")
     return match
 
 
@@ -28,11 +29,12 @@ def lesson_stem(name: str) -> str:
 
 
 def exercise_name(name: str) -> str:
-    """The exercise notebook's name from any of the set's: '02_x_solutions.ipynb' -> '02_x_exercises.ipynb'."""
-    return f"{lesson_stem(name)}{EXERCISES}.ipynb"
+    """The exercise notebook's name from any of the set's: '02_solutions_x.ipynb' -> '02_exercises_x.ipynb'."""
+    match = _match(name)
+    return f"{match['number']}_{EXERCISES}_{match['topic']}.ipynb"
 
 
 def solution_name(name: str) -> str:
-    """The worked solution's name from any of the set's: '02_x.ipynb' -> '02_x_solutions.ipynb'."""
-    return f"{lesson_stem(name)}{SOLUTIONS}.ipynb"
-
+    """The worked solution's name from any of the set's: '02_x.ipynb' -> '02_solutions_x.ipynb'."""
+    match = _match(name)
+    return f"{match['number']}_{SOLUTIONS}_{match['topic']}.ipynb"

@@ -6,7 +6,7 @@ STUB_COLUMNS, the Lab's code width); a region between
 `### BEGIN ANSWER` and `### END ANSWER` holding `name = \"\"\"...\"\"\"` becomes an empty answer string.
 Cells tagged `solution-only` are left out, outputs are cleared. Each generated notebook records the hash of its
 content in its metadata, so a later run can tell a notebook a learner has changed and leave it alone.
-solutions/NN_name_solutions.ipynb becomes exercises/NN_name_exercises.ipynb (`coursekit.grading.filenames`).
+solutions/NN_solutions_name.ipynb becomes exercises/NN_exercises_name.ipynb (`coursekit.grading.filenames`).
 It also writes the learner's public tests, coursekit/grading/public/exNN.json, from the answer key.
 """
 

@@ -1,6 +1,6 @@
 """`python -m coursekit nbgrader DIR`: an nbgrader course folder built from the worked solutions.
 
-For each solution notebook solutions/NN_name_solutions.ipynb it writes `source/exNN/NN_name_exercises.ipynb` (the
+For each solution notebook solutions/NN_solutions_name.ipynb it writes `source/exNN/NN_exercises_name.ipynb` (the
 exercise's file name) with nbgrader's cell metadata: code between `### BEGIN SOLUTION` and `### END SOLUTION` in
 solution cells (the hint kept as a comment above the region),
 written answers as manually graded markdown cells holding the model answer, and after each question one

@@ -37,14 +37,20 @@ def _off() -> bool:
     return os.environ.get("COURSEKIT_CGROUPS", "").lower() in ("off", "0", "no", "false")
 
 
-def _remove_folder(folder: Path) -> None:
-    for _ in range(50):
+def _remove_folder(folder: Path, seconds: float = 10.0) -> None:
+    # a killed process may take a while to leave its cgroup on a loaded machine (1 s was too short at load 8):
+    # kill what is still listed and try again until `seconds` have passed
+    deadline = time.monotonic() + seconds
+    while True:
         try:
             folder.rmdir()
             return
         except FileNotFoundError:
             return
         except OSError:
+            if time.monotonic() > deadline:
+                return
+            _kill_listed(folder)
             time.sleep(0.02)
 
 

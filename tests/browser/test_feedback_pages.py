@@ -20,7 +20,7 @@ from coursekit.grading.registry import questions
 from coursekit.sandbox.jail import bwrap
 
 REPO = Path(__file__).resolve().parents[2]
-SOL02 = REPO / "solutions" / "02_counting_blackjack_hands_solutions.ipynb"
+SOL02 = REPO / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
 ONE_DECK = "this is the chance for one deck; the question asks for a fresh six-deck shoe"
 WRITTEN = "Casinos call 14 <b>soft</b> and 4 hard; the column's count(\"soft\") returns 14 <img src=x onerror=alert(1)>"
 PASS_RGB, FAIL_RGB = "rgb(0, 114, 178)", "rgb(213, 94, 0)"  # #0072B2 and #D55E00, the course's colour language

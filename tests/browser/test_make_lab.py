@@ -21,6 +21,20 @@ import fresh_clone
 
 ARTIFACTS = fresh_clone.ROOT / "test-artifacts"
 LESSON_00 = "/lab/tree/my-work/notebooks/00_start_here.ipynb"  # the learner's own copy (issue 28)
+# each open tab's label and the part of it shown: Lab cuts a long label with an ellipsis at the tab's width
+VISIBLE_TAB_TEXT = """() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')].map(label => {
+  const text = label.firstChild, range = document.createRange(), right = label.getBoundingClientRect().right;
+  let shown = 0;
+  while (shown < text.length) {
+    range.setStart(text, 0);
+    range.setEnd(text, shown + 1);
+    if (range.getBoundingClientRect().right > right - 12) break;  // 12 px: the ellipsis itself
+    shown += 1;
+  }
+  return [label.textContent, label.textContent.slice(0, shown)];
+})"""
+LESSON_02 = "my-work/notebooks/02_counting_blackjack_hands.ipynb"
+EXERCISE_02 = "my-work/exercises/02_exercises_counting_blackjack_hands.ipynb"
 # what a learner sees: the open tab, the file browser's folder, and the text sizes of each part of the page
 MEASURE = """() => {
   const size = selector => {
@@ -81,12 +95,36 @@ def _open(target: str, folder: Path, root: Path, browser) -> dict:
             seen = page.evaluate(MEASURE)
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"make_{target}.png"))
+            if target == "lab":
+                seen["tabs"] = _lesson_and_exercise_tabs(page, url)
         finally:
             context.close()
     finally:
         os.killpg(process.pid, signal.SIGTERM)  # make and the Lab it started: the group we made, by its id
         process.wait(timeout=30)
     return {"url": url, "log": log_path.read_text(), **seen}
+
+
+def _lesson_and_exercise_tabs(page, url: str) -> list[str]:
+    """Open lesson 02 and click its closing link to the exercise set, as a learner does: the tab labels then (Lab
+    shows a link to a notebook as /files/...?_xsrf=..., and opens the notebook in a tab when it is clicked)."""
+    base, token = url.split("/lab/")[0], url.split("?")[1]
+    page.goto(f"{base}/lab/tree/{LESSON_02}?{token}", timeout=90_000)
+    page.wait_for_selector(".jp-RenderedMarkdown p", timeout=90_000)
+    link = page.locator('.jp-RenderedMarkdown a[href*="/02_exercises_"]')
+    for _ in range(200):  # Lab renders a long notebook's cells as they scroll into view
+        if link.count():
+            break
+        page.evaluate("""() => document.querySelectorAll('.jp-WindowedPanel-outer').forEach(
+            panel => panel.scrollBy(0, 2000))""")
+        page.wait_for_timeout(100)
+    assert link.count(), "lesson 02 has no link to its exercise set"
+    link.first.click()
+    name = EXERCISE_02.rsplit("/", 1)[1]
+    page.wait_for_function(f"""() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]
+        .some(label => label.textContent === {name!r})""", timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / "make_lab_lesson_and_exercise_tabs.png"))
+    return page.evaluate(VISIBLE_TAB_TEXT)
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +153,13 @@ def test_make_present_shows_bigger_text(opened):
     assert (lab["menu"], lab["markdown"], lab["code"]) == (13, 14, 13), lab  # JupyterLab's own sizes
     assert present["menu"] >= 16 and present["files"] >= 16, present
     assert present["markdown"] >= 18 and present["code"] >= 17, present
+
+
+def test_a_lesson_and_its_exercises_have_tabs_told_apart(opened):
+    """Issue 28 item 6: with lesson 02 and its exercise set open side by side, the two tabs read differently and
+    the exercise's says so (they had the same file name, so the same tab label)."""
+    shown = dict(opened["lab"]["tabs"])
+    lesson, exercise = LESSON_02.rsplit("/", 1)[1], EXERCISE_02.rsplit("/", 1)[1]
+    assert lesson in shown and exercise in shown, shown
+    assert len(shown[exercise]) >= 12, shown  # at least "02_exercises" reads in full
+    assert "exercises" in shown[exercise] and shown[lesson] != shown[exercise], shown
