@@ -78,16 +78,28 @@ def test_no_hidden_value_or_reference_in_the_learner_edition(edition):
     assert leaks(folder_texts(edition), ROOT) == []
 
 
-def test_check_runs_in_the_learner_edition_without_the_answer_key(edition, tmp_path):
-    script = """
-import json, sys
+# the first lines of a script run in the learner edition: it stops when the answer key can be found from there
+NO_ANSWER_KEY = """
 from coursekit.grading.registry import AnswerKeyMissing, answer_key_dir
 try:
     answer_key_dir()
     sys.exit("the answer key was found")
 except AnswerKeyMissing:
     pass
-from coursekit.grading.check import run_check
+"""
+
+
+def _edition_env(edition: Path) -> dict[str, str]:
+    """This environment without a named answer key, importing coursekit from the learner edition."""
+    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_ANSWER_KEY"}
+    env["PYTHONPATH"] = str(edition)
+    return env
+
+
+def test_check_runs_in_the_learner_edition_without_the_answer_key(edition, tmp_path):
+    script = """
+import json, sys
+""" + NO_ANSWER_KEY + """from coursekit.grading.check import run_check
 namespace = {}
 exec(open(sys.argv[1]).read(), namespace)
 result = run_check("01.q3", namespace)
@@ -95,8 +107,7 @@ print(json.dumps([result.points, result.max_points, [o.slip for o in result.outc
 """
     solution = tmp_path / "prime.py"
     solution.write_text("def is_prime(n):\n    return n > 1 and all(n % d for d in range(2, int(n ** 0.5)))\n")
-    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_ANSWER_KEY"}
-    env["PYTHONPATH"] = str(edition)
+    env = _edition_env(edition)
     run = subprocess.run([sys.executable, "-c", script, str(solution)], cwd=tmp_path, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
@@ -113,13 +124,7 @@ def test_check_names_the_restored_slips_in_the_learner_edition(edition, tmp_path
 
     script = """
 import contextlib, io, json, sys
-from coursekit.grading.registry import AnswerKeyMissing, answer_key_dir
-try:
-    answer_key_dir()
-    sys.exit("the answer key was found")
-except AnswerKeyMissing:
-    pass
-from coursekit.grading.check import check
+""" + NO_ANSWER_KEY + """from coursekit.grading.check import check
 texts = []
 for qid, code in json.load(open(sys.argv[1])):
     namespace = {}
@@ -133,8 +138,7 @@ print(json.dumps(texts))
     made, right = slip_makers(), right_makers()
     codes = tmp_path / "codes.json"
     codes.write_text(json.dumps([[qid, code] for qid, _, code in made] + [list(r) for r in right]))
-    env = {k: v for k, v in os.environ.items() if k != "COURSEKIT_ANSWER_KEY"}
-    env["PYTHONPATH"] = str(edition)
+    env = _edition_env(edition)
     run = subprocess.run([sys.executable, "-c", script, str(codes)], cwd=tmp_path, env=env, capture_output=True,
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr
