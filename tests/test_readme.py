@@ -52,7 +52,8 @@ DRY_RUN = {"lab", "present", "test", "unit", "unit310", "notebooks", "browser", 
 CONSOLES = {"blackjack", "tournament", "baccarat"}
 BENCHMARK = re.compile(r"^\.venv/bin/python (bench/bench_\w+\.py)$")  # minutes each: checked to compile, not run
 STARTED = {"demo"}  # started as written and stopped once it serves
-FAILED = ("Traceback", "ModuleNotFoundError", "command not found", "No such file or directory", "No rule to make")
+FAILED = ("Traceback", "ModuleNotFoundError", "command not found", "No such file or directory", "No rule to make",
+          "sandbox could not start", "sandbox did not start")
 COMMAND = re.compile(r"^(?:[A-Z_][A-Z0-9_]*=\S+\s+)*(?:make\s|\.venv/bin/)")
 
 
@@ -204,10 +205,10 @@ def test_a_printed_command_runs_as_written_from_a_fresh_clone(command, clone):
             command += " --help"
         if re.search(r"-m coursekit (grade|arena)\b", command):
             # no folder is made here (issue 28): the folders a command reads come with the course
-            # (exercises/, notebooks/demos/arena_bots/). The sandbox runs the clone's .venv/bin/python by that
-            # path, but binds only the checkout's .venv that the clone's links to: here they run unsandboxed
-            # (the sandbox has tests of its own)
-            command += " --unsafe-no-sandbox"
+            # (exercises/, notebooks/demos/arena_bots/). They run sandboxed, as written. PYTHONSAFEPATH: this
+            # clone's .venv links to the checkout's, whose editable install imports the checkout's coursekit, while
+            # `python -m` would import the clone's from the working folder (a clone's own .venv has no such split)
+            env = dict(env, PYTHONSAFEPATH="1")
         result = _shell(command, folder, env)
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"{command!r} (printed in {PRINTED.get(command)}) exited {result.returncode}:\n" \
