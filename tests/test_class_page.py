@@ -126,5 +126,5 @@ def test_each_slip_links_the_lesson_section_that_teaches_it(tmp_path):
     course = tmp_path / "course"
     (course / "notebooks").mkdir(parents=True)
     page = write_class_page(CLASS, course / "feedback", {}, lessons=course / "notebooks").read_text()
-    assert ('<a href="../notebooks/02_counting_blackjack_hands.ipynb#How-likely-is-a-natural%3F">'
+    assert ('<a href="../notebooks/02_counting_blackjack_hands.ipynb#How-likely-is-a-natural?">'
             "lesson 02: How likely is a natural?</a>") in page

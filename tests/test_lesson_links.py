@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.lesson_links import LESSON_FILES, SECTIONS, lesson_link, reread_line, section_of
+from coursekit.grading.lesson_links import LESSON_FILES, SECTIONS, Section, lesson_link, reread_line, section_of
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT / "coursekit" / "grading" / "public"
@@ -52,10 +52,26 @@ def test_links_open_the_lesson_from_the_exercises_folder():
     assert link == "../notebooks/02_counting_blackjack_hands.ipynb#Soft-and-hard"
     target = (ROOT / "exercises" / link.split("#")[0]).resolve()
     assert target.exists()
-    assert lesson_link(SECTIONS["02.q3"]).endswith("#How-likely-is-a-natural%3F")
+    # Lab matches the fragment to the heading's id as written (no %-decoding): ? : , stay, a space would not
+    assert lesson_link(SECTIONS["02.q3"]).endswith("#How-likely-is-a-natural?")
+    assert SECTIONS["06.q1"].anchor == "The-right-approach:-backwards-from-the-end"
+    assert SECTIONS["05.q1"].anchor == "House-edges,-and-why-the-banker-pays-commission"
+    assert all("%" not in section.anchor for section in SECTIONS.values())
     assert reread_line("02.q2").startswith('reread lesson 02, section "Soft and hard": ../notebooks/')
     assert reread_line("99.q1") == ""
-    assert SECTIONS["02.q1"].anchor == "The-column's-count()-in-Python"  # Lab's id is the shown text: no backticks
+    # Lab's id is the shown text: no backticks
+    assert Section("02", "The column's `count()` in Python").anchor == "The-column's-count()-in-Python"
+
+
+def test_hand_total_slips_point_to_where_the_ace_rule_is_taught():
+    # exercise 02 q1's hint is 'at most one ace can ever count 11': its slips (aces all 11, 10 taken off once)
+    # send the learner to the section that shows it, not to the column's superposition code before it
+    section = SECTIONS["02.q1"]
+    cells = json.loads((ROOT / "notebooks" / section.notebook).read_text())["cells"]
+    text = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    start = text.index("## " + section.heading)
+    end = text.index("\n## ", start + 3)
+    assert "at most one ace can ever count 11" in text[start:end]
 
 
 def test_feedback_pages_say_where_to_reread_after_a_named_slip():

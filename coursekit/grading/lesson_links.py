@@ -34,9 +34,13 @@ class Section:
 
     @property
     def anchor(self) -> str:
-        """JupyterLab's anchor for the heading: its shown text (no backticks) with spaces as hyphens, URL-quoted."""
+        """JupyterLab's anchor for the heading: its shown text (no backticks) with spaces as hyphens, URL-quoted.
+
+        ? : , stay as they are (a fragment may hold them): Lab looks the fragment up as written, without decoding,
+        so '#Timid-or-bold%3F' opened the lesson but did not scroll to the heading.
+        """
         shown = self.heading.replace("`", "").replace("**", "")
-        return quote(shown.replace(" ", "-"), safe="-_.~()'")
+        return quote(shown.replace(" ", "-"), safe="-_.~()'?:,")
 
     def describe(self) -> str:
         """'lesson 02, section "Soft and hard"'."""
@@ -49,7 +53,7 @@ SECTIONS = {
     "01.q3": Section("01", "`all`: a value that is all of several values at once"),
     "01.q4": Section("01", "`all`: a value that is all of several values at once"),
     "01.q5": Section("01", "Comparisons filter"),
-    "02.q1": Section("02", "The column's `count()` in Python"),
+    "02.q1": Section("02", "How many totals do aces give?"),  # where 'at most one ace can ever count 11' is taught
     "02.q2": Section("02", "Soft and hard"),
     "02.q3": Section("02", "How likely is a natural?"),
     "02.q4": Section("02", "A deck of cards"),
