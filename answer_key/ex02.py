@@ -182,7 +182,8 @@ TOTAL_SLIPS = [
 def _slips_on(cards: list, *named) -> list:
     """Case slips for one hand: each (sentence, wrong total function) giving a wrong total no earlier one gives.
 
-    A wrong None is left unnamed for a hand that does not bust: many mistakes end in None there.
+    A wrong None for a hand that does not bust is named only where counting every ace 11 busts it and turning one
+    ace into 1 does not (10, 5, A and A, A): many mistakes end in None elsewhere.
     """
     slips, seen = [], [blackjack.hand_total(cards), None]
     if blackjack.hand_total(cards) is None:
@@ -193,13 +194,18 @@ def _slips_on(cards: list, *named) -> list:
             if blackjack.hand_total(cards) is None and says == BUST_TOTAL:
                 says = "this hand is over 21: it is busted, and a busted hand has no total"
             slips.append(Slip(says, answer=lambda wrong=wrong: wrong(cards)))
+    eleven = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    if blackjack.hand_total(cards) is not None and "A" in cards and total_every_ace_eleven(cards) is None \
+            and total_one_ace_down(cards) is not None:  # None here is the every-ace-11 slip's (not one ace down's)
+        slips.append(Slip(f"this hand is not busted: {EVERY_ACE_11} (all its aces as 11 make {eleven})",
+                          answer=lambda: None))
     return slips
 
 
 HAND_SLIPS = [(BUST_TOTAL, total_without_bust_none), (EVERY_ACE_11, total_every_ace_eleven),
               (ACES_ONE, total_aces_always_one), (ACE_BELOW_21, total_ace_below_21), (TWENTY_ONE, total_21_busts)]
-ONE_ACE_DOWN_NONE = ("four aces are 14, not busted: turning only one ace from 11 into 1 (44 - 10 = 34) is not enough; "
-                     "with several aces, every ace but one counts 1")
+ONE_ACE_DOWN_NONE = ("four aces are 14, not busted: with several aces every ace but one counts 1 (all four as 11 "
+                     "make 44, and turning only one into 1 still leaves 34)")
 SOFT_AT_21 = "a hand is still soft when its ace as 11 makes exactly 21"
 ANY_ACE_SOFT = "a hand with an ace is soft only while an ace still counts 11 (not over 21)"
 
