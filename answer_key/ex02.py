@@ -79,15 +79,19 @@ def total_without_bust_none(cards: list) -> int:
     return hard + 10 if "A" in cards and hard + 10 <= 21 else hard
 
 
+def _eleven(cards: list) -> int:
+    return sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+
+
 def total_every_ace_eleven(cards: list):
     """The slip of counting every ace as 11 (None over 21)."""
-    total = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    total = _eleven(cards)
     return None if total > 21 else total
 
 
 def total_one_ace_down(cards: list):
     """The slip of turning at most one ace from 11 into 1."""
-    total = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
+    total = _eleven(cards)
     if total > 21 and "A" in cards:
         total -= 10
     return None if total > 21 else total
@@ -194,10 +198,9 @@ def _slips_on(cards: list, *named) -> list:
             if blackjack.hand_total(cards) is None and says == BUST_TOTAL:
                 says = "this hand is over 21: it is busted, and a busted hand has no total"
             slips.append(Slip(says, answer=lambda wrong=wrong: wrong(cards)))
-    eleven = sum(11 if c == "A" else 10 if c in ("10", "J", "Q", "K") else int(c) for c in cards)
     if blackjack.hand_total(cards) is not None and "A" in cards and total_every_ace_eleven(cards) is None \
             and total_one_ace_down(cards) is not None:  # None here is the every-ace-11 slip's (not one ace down's)
-        slips.append(Slip(f"this hand is not busted: {EVERY_ACE_11} (all its aces as 11 make {eleven})",
+        slips.append(Slip(f"this hand is not busted: {EVERY_ACE_11} (all its aces as 11 make {_eleven(cards)})",
                           answer=lambda: None))
     return slips
 
