@@ -145,6 +145,18 @@ class Slip:
         return numbers_both and type(actual) is float and math.isclose(actual, float(wrong), rel_tol=1e-9)
 
 
+def distinct_slips(named: Iterable[tuple[str, Callable[..., Any]]], right: Callable[..., Any],
+                   *args: Any) -> list[Slip]:
+    """A Case's slips for one input: each (sentence, wrong function) whose value there no earlier one, nor the
+    right function, gives."""
+    slips, seen = [], [right(*args)]
+    for says, wrong in named:
+        if wrong(*args) not in seen:
+            seen.append(wrong(*args))
+            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args)))
+    return slips
+
+
 def named_slip(slips: Iterable["Slip"], actual: Any) -> str:
     """The sentence of the first slip a wrong value matches, or ""."""
     for slip in slips:
