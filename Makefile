@@ -43,7 +43,7 @@ LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROO
 PRESENT_SETTINGS := $(VENV)/present-settings
 PRESENT_THEME := @jupyterlab/apputils-extension/themes.jupyterlab-settings
 
-.PHONY: lock lab present test unit unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
+.PHONY: lock lab present test unit check unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
 	blackjack tournament baccarat
 
 $(PY):
@@ -141,10 +141,12 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=15 -m browser tests,browser)
 
-# the quick loop: no browser and no slow tests (make test runs those too)
-unit: $(TEST_STAMP)
+# the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
+# those too); the wall-clock tests alone after the others, as in make test
+unit check: $(TEST_STAMP)
 	$(LINT)
-	$(PY) -m pytest -p no:cacheprovider $(XDIST) -m "not browser and not slow" tests
+	$(PY) -m pytest -p no:cacheprovider $(XDIST) -q -m "not browser and not slow and not serial" tests
+	$(PY) -m pytest -p no:cacheprovider -q -m "not browser and not slow and serial" tests
 
 # the oldest supported Python: the unit tests in their own venv (.ci/run calls this when a python3.10 is found)
 # the first python3.10 that runs (a pyenv shim may exist without the version being selected)
