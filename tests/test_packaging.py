@@ -98,10 +98,12 @@ def test_makefile_test_runs_units_nbval_and_browser():
 
 def test_make_unit_skips_slow_tests_and_make_test_runs_them():
     makefile = (ROOT / "Makefile").read_text()
-    unit = makefile.split("\nunit:", 1)[1].split("\n\n", 1)[0]
+    unit = makefile.split("\nunit check:", 1)[1].split("\n\n", 1)[0]
     test = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
-    assert '-m "not browser and not slow"' in unit
-    assert '-m "not browser" tests' in test and "not slow" not in test
+    # the parallel part and the wall-clock part (serial) together: every test but browser and slow ones
+    assert '-m "not browser and not slow and not serial"' in unit and '-m "not browser and not slow and serial"' in unit
+    assert '-m "not browser and not serial" tests' in test and '-m "not browser and serial" tests' in test
+    assert "not slow" not in test
 
 
 @pytest.mark.skipif(tomllib is None, reason="needs tomllib (Python 3.11+) to compare against")
