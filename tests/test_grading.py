@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from coursekit.grading import check, question, questions, run_check
-from coursekit.grading.batch import exercise_of_notebook
+from coursetools.grade.batch import exercise_of_notebook
 from coursekit.grading.cases import Case
 from coursekit.grading.filenames import exercise_name, lesson_stem, solution_name
-from coursekit.grading.generate import MarkerError, build_exercise, content_hash, plan, stub_source
-from coursekit.grading.generate import main as generate_main
-from coursekit.grading.nbio import nbformat
+from coursetools.author.generate import MarkerError, build_exercise, content_hash, plan, stub_source
+from coursetools.author.generate import main as generate_main
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import exercise_of, exercises, private_tests
 from coursekit.grading.runner import run_question
 from coursekit.grading.registry import answer_key_module

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.batch import main as grade_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import main as grade_main
+from coursetools.nbio import nbformat
 from coursekit.sandbox.jail import bwrap
 
 # without bubblewrap the grader refuses to run; under CI=true that must fail the run, not skip it

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
+from coursetools.grade.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
                                        read_equivalents, regions)
-from coursekit.grading.mutants import main as mutants_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.mutants import main as mutants_main
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import exercises
 from coursekit.sandbox.jail import bwrap
 

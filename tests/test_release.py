@@ -18,7 +18,7 @@ import pytest
 
 from coursekit.grading.public import FOLDER, public_text
 from coursekit.grading.registry import answer_key_dir, answer_key_exercises, questions
-from coursekit.release import folder_texts, leaks, main as release_main, secrets, wheel_texts
+from coursetools.release import folder_texts, leaks, main as release_main, secrets, wheel_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 
