@@ -346,7 +346,7 @@ def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
 
 def test_check_in_a_notebook_shows_colour_blind_safe_html_with_the_same_text():
     from coursekit.grading.runner import FAIL_COLOUR, FAIL_TEXT, PASS_COLOUR, PASS_TEXT, report_html
-    from coursekit.plots.colours import LOSE_TEXT, WIN_TEXT, contrast
+    from coursekit.colours import LOSE_TEXT, WIN_TEXT, contrast
 
     text = "02.q1 title\n  pass  a: expected 1, got 1  [1/1]\n  FAIL  b: expected 2, got 3  [0/1]\n  points: 1/2"
     html = report_html(text)
