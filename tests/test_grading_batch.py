@@ -231,7 +231,7 @@ def test_tampering_with_the_grading_code_changes_nothing(graded):
 
 
 def test_without_bubblewrap_the_grader_refuses_unless_told_it_is_unsafe(tmp_path, capsys, monkeypatch):
-    from coursekit.grading import batch
+    from coursetools.grade import batch
 
     monkeypatch.setattr(batch, "bwrap", lambda: None)
     out = tmp_path / "grades.csv"
