@@ -43,7 +43,7 @@ LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROO
 PRESENT_SETTINGS := $(VENV)/present-settings
 PRESENT_THEME := @jupyterlab/apputils-extension/themes.jupyterlab-settings
 
-.PHONY: lock lab present test unit unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
+.PHONY: lock lab present test unit check unit310 notebooks browser demo bench exercises site clean kernel learner-venv class \
 	blackjack tournament baccarat
 
 $(PY):
@@ -125,18 +125,28 @@ LAX_NB := $(wildcard exercises/*.ipynb)
 # lessons and solutions follow the library's lint (ruff reads .ipynb); exercise stubs are generated (pyproject)
 LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebooks solutions exercises
 
-test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
-	$(LINT)
-	$(PY) -m pytest -p no:cacheprovider --durations=15 -m "not browser" tests
-	$(NBVAL) $(STRICT_NB)
-	$(if $(LAX_NB),$(NBVAL) --nbval-lax $(LAX_NB),@echo "no exercise notebooks yet")
-	COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py
-	$(PY) -m pytest -p no:cacheprovider --durations=15 -m browser tests
+# pytest-xdist: JOBS worker processes (one per core by default); a test file stays on one worker (loadfile: module
+# fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel)
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)
+# each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test)
+TIMED = @start=$$(date +%s); $(1) && echo "make test: tier $(2) took $$(( $$(date +%s) - start )) s"
 
-# the quick loop: no browser and no slow tests (make test runs those too)
-unit: $(TEST_STAMP)
+test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
+	$(call TIMED,$(LINT),lint)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m "not browser and not serial" tests,unit)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=15 -m "not browser and serial" tests,serial)
+	$(call TIMED,$(NBVAL) $(XDIST) $(STRICT_NB),notebooks)
+	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
+	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=15 -m browser tests,browser)
+
+# the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
+# those too); the wall-clock tests alone after the others, as in make test
+unit check: $(TEST_STAMP)
 	$(LINT)
-	$(PY) -m pytest -p no:cacheprovider -m "not browser and not slow" tests
+	$(PY) -m pytest -p no:cacheprovider $(XDIST) -q -m "not browser and not slow and not serial" tests
+	$(PY) -m pytest -p no:cacheprovider -q -m "not browser and not slow and serial" tests
 
 # the oldest supported Python: the unit tests in their own venv (.ci/run calls this when a python3.10 is found)
 # the first python3.10 that runs (a pyenv shim may exist without the version being selected)
@@ -169,8 +179,9 @@ demo: $(STAMP)
 	JUPYTER_PATH="$(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH),)" \
 		$(VENV)/bin/voila notebooks/demos --template=course --no-browser --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
 
+# every benchmark but the suite's own time (bench/bench_suite.py runs make test in a fresh clone: 20 minutes)
 bench: $(STAMP)
-	for f in bench/bench_*.py; do $(PY) $$f || exit 1; done
+	for f in $(filter-out bench/bench_suite.py,$(wildcard bench/bench_*.py)); do $(PY) $$f || exit 1; done
 
 # the lesson website (Jupyter Book 1, built offline from the saved lessons) in site/book/_build/html;
 # coursetools.website finds jupyter-book in .venv-class; ARGS="--hub https://your-hub" adds a hub button

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written, distinct_slips
 from coursekit.tournament import bet_for, doubling_probability
 
 # an infinite deck: ace (1), 2..9 with 1/13 each, ten-valued with 4/13
@@ -118,38 +118,28 @@ DEALER_SLIPS = [
 ]
 
 
-def _case_slips(named: list, right, *args) -> list:
-    """Slips for one input: each (sentence, wrong function) giving a wrong value no earlier one gives."""
-    slips, seen = [], [right(*args)]
-    for says, wrong in named:
-        if wrong(*args) not in seen:
-            seen.append(wrong(*args))
-            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args)))
-    return slips
-
-
 def _bold(bankroll: int) -> int:
     return bet_for(bankroll, "bold")
 
 
 QUESTIONS = [
     Question("03.q1", "bold_bet(bankroll): bet what doubles the money, in 10 EUR steps", "function", [
-        Case("bold_bet(100)", 100, slips=_case_slips(BOLD_SLIPS, _bold, 100)),
-        Case("bold_bet(150)", 50, slips=_case_slips(BOLD_SLIPS, _bold, 150)),
-        Case("bold_bet(30)", 30, slips=_case_slips(BOLD_SLIPS, _bold, 30)),
-        Case("bold_bet(175)", 20, slips=_case_slips(BOLD_SLIPS, _bold, 175)),
-        Case("bold_bet(195)", 10, slips=_case_slips(BOLD_SLIPS, _bold, 195)),
+        Case("bold_bet(100)", 100, slips=distinct_slips(BOLD_SLIPS, _bold, 100)),
+        Case("bold_bet(150)", 50, slips=distinct_slips(BOLD_SLIPS, _bold, 150)),
+        Case("bold_bet(30)", 30, slips=distinct_slips(BOLD_SLIPS, _bold, 30)),
+        Case("bold_bet(175)", 20, slips=distinct_slips(BOLD_SLIPS, _bold, 175)),
+        Case("bold_bet(195)", 10, slips=distinct_slips(BOLD_SLIPS, _bold, 195)),
         Sweep("bold_bet", lambda: [(b,) for b in range(10, 200, 5)], _bold, points=2,
               label="bold_bet for bankrolls 10, 15, ..., 195",
               slips=[Slip(says, reference=wrong) for says, wrong in BOLD_SLIPS]),
     ], course_code=('coursekit.tournament.bet_for',)),
     Question("03.q2", "dealer_bust_chance(stands_at): the dealer's exact bust chance", "function", [
         Case("dealer_bust_chance(12)", Fraction(0), label="dealer_bust_chance(12): below 12 no card can bust",
-             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 12)),
+             slips=distinct_slips(DEALER_SLIPS, dealer_bust_reference, 12)),
         Case("dealer_bust_chance(14)", lambda: dealer_bust_reference(14),
-             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 14)),
+             slips=distinct_slips(DEALER_SLIPS, dealer_bust_reference, 14)),
         Case("dealer_bust_chance(16)", lambda: dealer_bust_reference(16),
-             slips=_case_slips(DEALER_SLIPS, dealer_bust_reference, 16)),
+             slips=distinct_slips(DEALER_SLIPS, dealer_bust_reference, 16)),
         Sweep("dealer_bust_chance", lambda: [(s,) for s in range(2, 23) if s != 17], dealer_bust_reference,
               points=3, label="dealer_bust_chance(s) for s = 2..22 (but 17)",
               slips=[Slip(says, reference=wrong) for says, wrong in DEALER_SLIPS]),
@@ -157,7 +147,7 @@ QUESTIONS = [
     Question("03.q3", "how often does the dealer bust, standing on 17?", "number", [
         IsA("p_dealer_bust", Fraction),
         Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2, slips=[
-            *_case_slips(DEALER_SLIPS, dealer_bust_reference, 17),
+            *distinct_slips(DEALER_SLIPS, dealer_bust_reference, 17),
             Slip("this is the dealer who stands from 16 on; the question's dealer stands on 17",
                  answer=lambda: dealer_bust_reference(16)),
         ]),

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from coursekit import baccarat
 from coursekit.cards import RANKS
-from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written
+from coursekit.grading.cases import Case, IsA, Question, Slip, Sweep, Written, distinct_slips
 
 
 def random_hands(count: int = 300, seed: int = 4) -> list[tuple]:
@@ -85,16 +85,6 @@ DRAW_SLIPS = [
 ]
 
 
-def _case_slips(named: list, right, *args) -> list:
-    """Slips for one input: each (sentence, wrong function) giving a wrong value no earlier one gives."""
-    slips, seen = [], [right(*args)]
-    for says, wrong in named:
-        if wrong(*args) not in seen:
-            seen.append(wrong(*args))
-            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args)))
-    return slips
-
-
 def pair_chance(accept) -> Fraction:
     """The chance that two cards of an infinite deck make a value `accept` likes."""
     values = [baccarat.hand_value([a, b]) for a in RANKS for b in RANKS]
@@ -129,12 +119,12 @@ DRAW_CHANCE_SLIPS = [
 
 QUESTIONS = [
     Question("04.q1", "hand_value(cards): points mod 10", "function", [
-        Case("hand_value(['9', '6'])", 5, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['9', '6'])),
-        Case("hand_value(['3', '10'])", 3, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10'])),
-        Case("hand_value(['K', 'Q'])", 0, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['K', 'Q'])),
+        Case("hand_value(['9', '6'])", 5, slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['9', '6'])),
+        Case("hand_value(['3', '10'])", 3, slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10'])),
+        Case("hand_value(['K', 'Q'])", 0, slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['K', 'Q'])),
         Case("hand_value(['3', '10', '6'])", 9, label="hand_value(['3', '10', '6']), the source's hand shown as 12",
-             slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10', '6'])),
-        Case("hand_value(['A', '9'])", 0, slips=_case_slips(VALUE_SLIPS, baccarat.hand_value, ['A', '9'])),
+             slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['3', '10', '6'])),
+        Case("hand_value(['A', '9'])", 0, slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['A', '9'])),
         Sweep("hand_value", random_hands, baccarat.hand_value, points=2, label="hand_value on 300 random hands",
               slips=[Slip(says, reference=wrong) for says, wrong in VALUE_SLIPS]),
     ], course_code=('coursekit.baccarat.hand_value',)),

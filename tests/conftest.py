@@ -20,3 +20,21 @@ def no_hidden_callback_errors():
     caught = list(common.callback_errors)
     common.callback_errors.clear()
     assert not caught, f"a widget callback failed: {caught!r}"
+
+
+# Modules whose tests hold wall-clock limits (sandboxed bots and submissions, a terminal's prompts, per-call budgets)
+# and start processes of their own: make test runs them after the parallel tier, alone on the machine, so a second
+# worker's load cannot push an honest bot or a right submission past its limit (seen at load 4-6 on 2 cores).
+SERIAL_MODULES = {
+    "test_api_fuzz", "test_arena", "test_arena_hostile", "test_arena_hostile_classes", "test_arena_lesson",
+    "test_arena_order", "test_arena_partial", "test_arena_secret", "test_console_terminals", "test_exercise10",
+    "test_grading_batch", "test_grading_hostile", "test_grading_hostile_replies", "test_grading_mutants",
+    "test_sandbox_limits",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests of SERIAL_MODULES `serial` (make test: `-m serial` alone, the rest with pytest-xdist)."""
+    for item in items:
+        if item.module is not None and item.module.__name__.rpartition(".")[2] in SERIAL_MODULES:
+            item.add_marker(pytest.mark.serial)

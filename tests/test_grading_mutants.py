@@ -7,6 +7,7 @@ import os
 import time
 from pathlib import Path
 
+import mutant_record
 import pytest
 
 from coursetools.grade.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
@@ -158,11 +159,31 @@ def test_a_reused_sandbox_forgets_the_previous_mutant_and_a_loop_costs_seconds()
 
 @pytest.fixture(scope="module")
 def full_run():
+    """Grade the mutants of every exercise whose inputs changed since tests/mutants_record.json (all of them with
+    COURSEKIT_MUTANTS=all); an exercise graded clean is recorded again."""
     started = time.monotonic()
-    report = analyse(exercises(), SOLUTIONS, jobs=2, equivalent=EQUIVALENT)
+    chosen = mutant_record.to_grade(exercises())
+    current = sorted(set(exercises()) - set(chosen))
+    print(f"mutants: {', '.join(current) or 'none'} current in {mutant_record.RECORD.name}; "
+          f"grading {', '.join(chosen) or 'none'}")
+    if not chosen:
+        return {"exercises": {}, "mutants": [], "stale": [], "jobs": 2, "seconds": 0.0, "current": current}
+    report = analyse(chosen, SOLUTIONS, jobs=2, equivalent=EQUIVALENT)
     print(format_report(report, show=200))
     print(f"mutation run: {time.monotonic() - started:.0f} s")
+    recorded = mutant_record.write(report)
+    print(f"recorded clean: {', '.join(recorded) or 'none'} (commit {mutant_record.RECORD.name})")
+    report["current"] = current
     return report
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_every_exercise_is_graded_or_recorded_clean_on_its_current_inputs(full_run):
+    assert sorted(full_run["current"] + list(full_run["exercises"])) == exercises()
+    record = mutant_record.read()
+    for ex in full_run["current"]:
+        assert record[ex]["survivors"] == 0 and record[ex]["mutants"] > 0, ex
 
 
 @pytest.mark.slow
@@ -185,3 +206,46 @@ def test_every_listed_equivalent_mutant_still_exists_and_still_survives(full_run
 def test_every_worked_solution_keeps_full_marks(full_run):
     for ex, row in full_run["exercises"].items():
         assert not row["solution_lost"], (ex, row["solution_lost"])
+
+
+# --- the record that spares an unchanged exercise its mutation run -------------------------------------------------
+
+def test_an_exercises_inputs_are_its_solution_key_imports_grader_and_equivalent_entries():
+    files = mutant_record.inputs("02")
+    assert "answer_key/ex02.py" in files and "coursekit/blackjack.py" in files  # the key imports the rules
+    assert "coursekit/grading/mutants.py" in files and "coursekit/sandbox/worker.py" in files
+    assert any(name.startswith("solutions/02_") and name.endswith("(code cells)") for name in files)
+    assert "answer_key/ex03.py" not in files
+    assert "tests/equivalent_mutants.txt (02 entries)" in files
+
+
+def test_a_changed_equivalent_entry_changes_only_its_exercises_digest(tmp_path, monkeypatch):
+    before = {ex: mutant_record.digest(ex) for ex in ("02", "03")}
+    listed = EQUIVALENT.read_text(encoding="utf-8")
+    changed = tmp_path / "eq.txt"
+    changed.write_text(listed + "\n02 hand_total #0 [drop] total += 10\n    reason: a test entry only\n",
+                       encoding="utf-8")
+    monkeypatch.setattr(mutant_record, "EQUIVALENT", changed)
+    monkeypatch.setattr(mutant_record, "ROOT", ROOT)
+    changed_relative = mutant_record.inputs("02")
+    assert any(k.endswith("(02 entries)") for k in changed_relative)
+    assert mutant_record.digest("02") != before["02"]
+    assert mutant_record.digest("03") == before["03"]
+
+
+def test_a_changed_solution_cell_or_imported_module_asks_for_a_new_run(tmp_path, monkeypatch):
+    record = {"02": {"inputs": mutant_record.digest("02"), "survivors": 0}}
+    monkeypatch.setattr(mutant_record, "read", lambda: record)
+    monkeypatch.delenv("COURSEKIT_MUTANTS", raising=False)
+    assert mutant_record.to_grade(["02", "03"]) == ["03"]
+    real_read = mutant_record.Path.read_bytes
+
+    def edited(path):
+        data = real_read(path)
+        return data + b"\n# an edit\n" if path.name == "blackjack.py" else data
+
+    monkeypatch.setattr(mutant_record.Path, "read_bytes", edited)
+    assert mutant_record.to_grade(["02"]) == ["02"]
+    monkeypatch.setattr(mutant_record.Path, "read_bytes", real_read)
+    monkeypatch.setenv("COURSEKIT_MUTANTS", "all")
+    assert mutant_record.to_grade(["02", "03"]) == ["02", "03"]

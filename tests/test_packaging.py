@@ -197,9 +197,11 @@ def test_pyproject_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
 
 
 def test_ci_installs_a_cjk_font_for_lesson_05_and_the_readme_names_it():
-    script = (ROOT / ".ci" / "run").read_text()
-    install = re.search(r"apt-get install .*$", script, re.M).group(0)
-    assert "fonts-noto-cjk" in install and "chromium" in install and "bubblewrap" in install
+    assert "bash .ci/system-packages" in (ROOT / ".ci" / "run").read_text()
+    script = (ROOT / ".ci" / "system-packages").read_text()
+    assert re.search(r'apt-get install .*"\$package"; then$', script, re.M), "one apt-get install per package"
+    wanted = set(re.findall(r"\|\| missing\+=\(([\w-]+)\)", script))
+    assert wanted == {"chromium", "bubblewrap", "fonts-noto-cjk", "npm"}, wanted
     assert "fonts-noto-cjk" in (ROOT / "README.md").read_text()
 
 

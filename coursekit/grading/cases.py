@@ -145,6 +145,28 @@ class Slip:
         return numbers_both and type(actual) is float and math.isclose(actual, float(wrong), rel_tol=1e-9)
 
 
+def find_question(qid: str, questions: Iterable["Question"], where: str) -> "Question":
+    """The question of `questions` with id `qid`; a ValueError naming `where` and the ids it has, else."""
+    found = list(questions)
+    for q in found:
+        if q.qid == qid:
+            return q
+    raise ValueError(f"there is no {'practice ' if where.startswith('lesson') else ''}question {qid!r}; "
+                     f"{where} has {', '.join(q.qid for q in found)}")
+
+
+def distinct_slips(named: Iterable[tuple[str, Callable[..., Any]]], right: Callable[..., Any],
+                   *args: Any) -> list[Slip]:
+    """A Case's slips for one input: each (sentence, wrong function) whose value there no earlier one, nor the
+    right function, gives."""
+    slips, seen = [], [right(*args)]
+    for says, wrong in named:
+        if wrong(*args) not in seen:
+            seen.append(wrong(*args))
+            slips.append(Slip(says, answer=lambda wrong=wrong: wrong(*args)))
+    return slips
+
+
 def named_slip(slips: Iterable["Slip"], actual: Any) -> str:
     """The sentence of the first slip a wrong value matches, or ""."""
     for slip in slips:

@@ -26,7 +26,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
-from coursekit.grading.cases import Case, IsA, Outcome, Question, Slip, Sweep, Written, received, run_locally, short
+from coursekit.grading.cases import (Case, IsA, Outcome, Question, Slip, Sweep, Written, find_question, received,
+                                    run_locally, short)
 from coursekit.sandbox.wire import Opaque, decode, encode
 
 FOLDER = Path(__file__).parent / "public"
@@ -417,11 +418,7 @@ def public_questions(exercise: str) -> list[Question]:
 
 def public_question(qid: str) -> Question:
     """One question with its public tests."""
-    for q in public_questions(exercise_of(qid)):
-        if q.qid == qid:
-            return q
-    known = ", ".join(q.qid for q in public_questions(exercise_of(qid)))
-    raise ValueError(f"there is no question {qid!r}; exercise {exercise_of(qid)} has {known}")
+    return find_question(qid, public_questions(exercise_of(qid)), f"exercise {exercise_of(qid)}")
 
 
 def runnable(case: Any) -> bool:

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Optional
 
-from coursekit.grading.cases import Question
+from coursekit.grading.cases import Question, find_question
 from coursekit.grading.public import QID, exercise_of, public_exercises  # noqa: F401 - QID, exercise_of: this module's API too
 
 ANSWER_KEY_ENV = "COURSEKIT_ANSWER_KEY"
@@ -103,11 +103,7 @@ def questions(exercise: str) -> list[Question]:
 
 def question(qid: str) -> Question:
     """One question by its id."""
-    for q in questions(exercise_of(qid)):
-        if q.qid == qid:
-            return q
-    known = ", ".join(q.qid for q in questions(exercise_of(qid)))
-    raise ValueError(f"there is no question {qid!r}; exercise {exercise_of(qid)} has {known}")
+    return find_question(qid, questions(exercise_of(qid)), f"exercise {exercise_of(qid)}")
 
 
 def private_tests(folder: Optional[str | Path]) -> dict[str, list]:

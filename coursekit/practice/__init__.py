@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from coursekit.grading.cases import Question
+from coursekit.grading.cases import Question, find_question
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 PRACTICE_ID = re.compile(r"^(\d\d)\.p(\d+)$")
@@ -52,11 +52,7 @@ def questions(lesson: str) -> list[Question]:
 
 def question(pid: str) -> Question:
     """One practice question by its id."""
-    for q in questions(lesson_of(pid)):
-        if q.qid == pid:
-            return q
-    known = ", ".join(q.qid for q in questions(lesson_of(pid)))
-    raise ValueError(f"there is no practice question {pid!r}; lesson {lesson_of(pid)} has {known}")
+    return find_question(pid, questions(lesson_of(pid)), f"lesson {lesson_of(pid)}")
 
 
 def run_practice(pid: str, namespace: dict) -> QuestionResult:
