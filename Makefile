@@ -123,7 +123,7 @@ STRICT_NB := $(wildcard notebooks/[0-9]*.ipynb notebooks/demos/*.ipynb solutions
 LAX_NB := $(wildcard exercises/*.ipynb)
 
 # lessons and solutions follow the library's lint (ruff reads .ipynb); exercise stubs are generated (pyproject)
-LINT := $(PY) -m ruff check coursekit tests bench notebooks solutions exercises
+LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebooks solutions exercises
 
 # pytest-xdist: JOBS worker processes (one per core by default); a test file stays on one worker (loadfile: module
 # fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel)
@@ -163,7 +163,7 @@ $(STAMP310): pyproject.toml
 	touch $(STAMP310)
 
 unit310: $(STAMP310)
-	$(VENV310)/bin/python -m ruff check coursekit tests bench notebooks solutions exercises
+	$(VENV310)/bin/python -m ruff check coursekit $(wildcard coursetools) tests bench notebooks solutions exercises
 	$(VENV310)/bin/python -m pytest -p no:cacheprovider -m "not browser and not slow" tests
 
 notebooks: $(TEST_STAMP)
@@ -184,7 +184,7 @@ bench: $(STAMP)
 	for f in $(filter-out bench/bench_suite.py,$(wildcard bench/bench_*.py)); do $(PY) $$f || exit 1; done
 
 # the lesson website (Jupyter Book 1, built offline from the saved lessons) in site/book/_build/html;
-# coursekit.website finds jupyter-book in .venv-class; ARGS="--hub https://your-hub" adds a hub button
+# coursetools.website finds jupyter-book in .venv-class; ARGS="--hub https://your-hub" adds a hub button
 site: $(STAMP) $(CLASS_STAMP)
 	$(PY) -m coursekit site site $(ARGS)
 

@@ -1,6 +1,6 @@
 """The class page on a class of mutants: grade a folder of single-slip submissions, time the class page, compare counts.
 
-Every single-slip mutant of the worked solutions (coursekit.grading.mutants) becomes one learner's submission, so the
+Every single-slip mutant of the worked solutions (coursetools.grade.mutants) becomes one learner's submission, so the
 class makes the slips the mutation tool makes. The folder is graded with `grade --feedback`; the script prints the
 grading time, the time to write the class page alone, and checks that every slip count on index.html equals the
 count stored in grades.json's summary.
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def write_class(folder: Path, exercises: list[str], limit: int) -> int:
     """Write one submission folder per mutant (at most `limit` per exercise); returns how many."""
-    from coursekit.grading.mutants import make_mutants, solution_path
-    from coursekit.grading.nbio import nbformat
+    from coursetools.grade.mutants import make_mutants, solution_path
+    from coursetools.nbio import nbformat
 
     count = 0
     for exercise in exercises:
@@ -51,8 +51,8 @@ def page_counts(page: str) -> dict[tuple[str, str], int]:
 
 def main(argv: list[str]) -> int:
     """Build the class, grade it, time the class page and compare its counts with grades.json."""
-    from coursekit.grading.batch import main as grade
-    from coursekit.grading.class_page import class_summary, load_records, write_class_page
+    from coursetools.grade.batch import main as grade
+    from coursetools.grade.class_page import class_summary, load_records, write_class_page
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("exercises", nargs="*", default=["01", "02", "03", "04", "05"])

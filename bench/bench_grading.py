@@ -24,12 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from coursekit.grading.batch import grade_all, grade_notebook  # noqa: E402
+from coursetools.grade.batch import grade_all, grade_notebook  # noqa: E402
 from coursekit.sandbox.jail import bwrap  # noqa: E402
 
 BASELINE_SCRIPT = """
 import json, sys, time
-from coursekit.grading.batch import grade_notebook
+from coursetools.grade.batch import grade_notebook
 out = {}
 for path in sys.argv[2:]:
     times = []

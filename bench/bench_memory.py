@@ -19,7 +19,7 @@ LIMIT_MB = 1024
 RUN_ONE = """
 import resource, sys
 from nbclient import NotebookClient
-from coursekit.grading.nbio import nbformat
+from coursetools.nbio import nbformat
 nb = nbformat.read(sys.argv[1], as_version=4)
 NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": sys.argv[2]}}).execute()
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)

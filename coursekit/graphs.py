@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import igraph as ig
 
-from coursekit.plots.colours import LIGHT, LOSE, WIN
+from coursekit.colours import LIGHT, LOSE, WIN
 from coursekit.subtraction import Playout, SubtractionGame
 
 # --- subtraction games: game graph (source text 003, Abbildung 3/4) and playout graph (Abbildung 5) ---------------
-# the course's colour language (coursekit.plots.colours): vermillion loses for the player to move, blue wins
+# the course's colour language (coursekit.colours): vermillion loses for the player to move, blue wins
 RED = LOSE  # the source's red numbers: the player to move loses (produce them)
 BLUE = WIN  # the source's blue numbers: the player to move can win
 GREY = LIGHT  # moves that are not winning moves

@@ -87,10 +87,12 @@ def _closure(sources: list[tuple[str, str]]) -> set[Path]:
 def _grader_files() -> set[Path]:
     """The mutation tool, the grader and the sandbox: every file of the packages that hold them."""
     import coursekit.grading
-    import coursekit.grading.mutants as mutants
     import coursekit.sandbox
+    import coursetools.author.generate as generate
+    import coursetools.grade.mutants as mutants
 
-    folders = {Path(module.__file__).resolve().parent for module in (mutants, coursekit.grading, coursekit.sandbox)}
+    folders = {Path(module.__file__).resolve().parent
+               for module in (mutants, generate, coursekit.grading, coursekit.sandbox)}
     return {p for folder in folders for p in folder.rglob("*") if p.suffix in (".py", ".json") and p.is_file()}
 
 

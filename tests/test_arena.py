@@ -329,7 +329,7 @@ def test_the_command_line_writes_results_and_prints_the_leaderboard(tmp_path, ca
 
 
 def test_the_command_line_refuses_bad_input(tmp_path, capsys):
-    from coursekit.arena.cli import main
+    from coursetools.arena.cli import main
 
     assert main(["alphazero", "random", "--out", str(tmp_path / "r.json")]) == 2
     assert "unknown bot 'alphazero'" in capsys.readouterr().err

@@ -11,6 +11,7 @@ import pytest
 
 from coursekit.arena import Arena
 from coursekit.sandbox.jail import bwrap
+from coursetools.arena.dask_runner import on_dask as on_dask_runner
 
 # Dask is an instructors' tool: it lives in .venv-class, where `make test` runs this file with
 # COURSEKIT_REQUIRE_DASK=1 (a missing Dask then fails instead of skipping); the learners' .venv skips it
@@ -40,7 +41,7 @@ def cluster():
 def test_a_local_cluster_gives_the_same_results_as_two_jobs(cluster):
     with distributed.Client(cluster) as client:
         arena = Arena(BOTS, starts="20,27", rounds=2, seed=5, secret="")
-        on_dask = arena.run(scheduler=client)
+        on_dask = arena.run(runner=on_dask_runner(client))
     threads = Arena(BOTS, starts="20,27", rounds=2, seed=5, jobs=2, secret="").run()
     assert on_dask.status == threads.status == "complete" and arena.errors == []
     assert len(on_dask.games) == 6 * 5 * 2 * 2
@@ -50,7 +51,7 @@ def test_a_local_cluster_gives_the_same_results_as_two_jobs(cluster):
 
 
 def test_the_command_line_runs_on_a_scheduler(cluster, tmp_path):
-    from coursekit.arena.cli import main
+    from coursetools.arena.cli import main
 
     names = [str(b) for b in BOTS[:3]] + ["random"]
     on_dask, threads = tmp_path / "dask.json", tmp_path / "jobs.json"

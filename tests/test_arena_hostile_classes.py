@@ -218,7 +218,7 @@ def test_strings_are_cleaned_in_every_output(strings):
 
 
 def test_the_command_line_prints_only_clean_text(strings, capsys):
-    from coursekit.arena.cli import main
+    from coursetools.arena.cli import main
 
     folder = strings["out"].parent.parent
     code = main([str(folder / "bots"), "optimal", "--starts", "20", "--out", str(folder / "cli" / "r.json"),

@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from coursekit.plots.bootstrap import resampled_shares  # noqa: E402
-from coursekit.plots.colours import LIGHT, WIN  # noqa: E402
+from coursekit.colours import LIGHT, WIN  # noqa: E402
 
 
 def test_the_middle_95_percent_is_blue_and_the_ends_are_not():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.class_page import (class_page_html, class_summary, learner_name, load_records, summary_text,
+from coursetools.grade.class_page import (class_page_html, class_summary, learner_name, load_records, summary_text,
                                           write_class_page)
 
 ROOT = Path(__file__).resolve().parents[1]

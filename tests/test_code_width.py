@@ -8,7 +8,7 @@ import pytest
 
 from code_width import CODE_COLUMNS, ROOT, long_lines
 
-from coursekit.grading.generate import STUB_COLUMNS, stub_source
+from coursetools.author.generate import STUB_COLUMNS, stub_source
 
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 # lessons with lines still too long when the lint came (LESSON-TODO in the coordination log): each fails strictly

@@ -9,7 +9,7 @@ from itertools import combinations
 from coursekit.cards import full_deck
 from coursekit.grading.check import earlier_failures as check_first
 from coursekit.grading.check import run_check
-from coursekit.grading.feedback import feedback_html
+from coursetools.grade.feedback import feedback_html
 from coursekit.grading.public import public_question
 
 TENS = {"J": 10, "Q": 10, "K": 10}

@@ -12,7 +12,7 @@ import pytest
 
 from coursekit.grading import check, questions
 from coursekit.grading.cases import Probe
-from coursekit.grading.nbio import nbformat
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import answer_key_module
 
 from coursekit.grading.runner import report, run_question
@@ -326,7 +326,7 @@ def test_the_edge_after_each_first_card_matches_the_library():
 
 @pytest.mark.slow
 def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_broken_rule_its_loss(tmp_path):
-    from coursekit.grading.batch import main as grade_main
+    from coursetools.grade.batch import main as grade_main
     from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):

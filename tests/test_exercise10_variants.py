@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.grading import questions
-from coursekit.grading.nbio import nbformat
+from coursetools.nbio import nbformat
 from coursekit.grading.runner import run_question
 from notebook_cells import run_cells
 
@@ -502,7 +502,7 @@ def test_the_variants_differ_from_the_solution_and_each_other():
 
 @pytest.mark.slow
 def test_the_variants_score_every_automatic_point_in_the_grading_sandbox(tmp_path):
-    from coursekit.grading.batch import main as grade_main
+    from coursetools.grade.batch import main as grade_main
     from coursekit.sandbox.jail import bwrap
 
     if bwrap() is None and not os.environ.get("CI"):

@@ -33,7 +33,7 @@ def test_make_binder_and_nbgrader_name_the_kernel_alike():
     name = installed_display_name()
     assert name == "Python 3 (ipykernel)", "the name ipykernel gives by default, and the notebooks record"
     assert f'--display-name "{name}"' in (ROOT / "binder" / "postBuild").read_text()
-    assert f'"display_name": "{name}"' in (ROOT / "coursekit" / "grading" / "nbgrader_export.py").read_text()
+    assert f'"display_name": "{name}"' in (ROOT / "coursetools" / "author" / "nbgrader_export.py").read_text()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[str(p.relative_to(ROOT)) for p in NOTEBOOKS])

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from coursekit.grading import check, question, questions, run_check
-from coursekit.grading.batch import exercise_of_notebook
+from coursetools.grade.batch import exercise_of_notebook
 from coursekit.grading.cases import Case
 from coursekit.grading.filenames import exercise_name, lesson_stem, solution_name
-from coursekit.grading.generate import MarkerError, build_exercise, content_hash, plan, stub_source
-from coursekit.grading.generate import main as generate_main
-from coursekit.grading.nbio import nbformat
+from coursetools.author.generate import MarkerError, build_exercise, content_hash, plan, stub_source
+from coursetools.author.generate import main as generate_main
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import exercise_of, exercises, private_tests
 from coursekit.grading.runner import run_question
 from coursekit.grading.registry import answer_key_module
@@ -346,7 +346,7 @@ def test_values_compare_by_kind_exact_fractions_and_numpy_bools():
 
 def test_check_in_a_notebook_shows_colour_blind_safe_html_with_the_same_text():
     from coursekit.grading.runner import FAIL_COLOUR, FAIL_TEXT, PASS_COLOUR, PASS_TEXT, report_html
-    from coursekit.plots.colours import LOSE_TEXT, WIN_TEXT, contrast
+    from coursekit.colours import LOSE_TEXT, WIN_TEXT, contrast
 
     text = "02.q1 title\n  pass  a: expected 1, got 1  [1/1]\n  FAIL  b: expected 2, got 3  [0/1]\n  points: 1/2"
     html = report_html(text)

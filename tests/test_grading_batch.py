@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.batch import main as grade_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import main as grade_main
+from coursetools.nbio import nbformat
 from coursekit.sandbox.jail import bwrap
 
 # without bubblewrap the grader refuses to run; under CI=true that must fail the run, not skip it
@@ -231,7 +231,7 @@ def test_tampering_with_the_grading_code_changes_nothing(graded):
 
 
 def test_without_bubblewrap_the_grader_refuses_unless_told_it_is_unsafe(tmp_path, capsys, monkeypatch):
-    from coursekit.grading import batch
+    from coursetools.grade import batch
 
     monkeypatch.setattr(batch, "bwrap", lambda: None)
     out = tmp_path / "grades.csv"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.csv_safe import SafeWriter, safe_cell
-from coursekit.grading.feedback import feedback_html, hints, page_names, write_feedback
+from coursetools.grade.feedback import feedback_html, hints, page_names, write_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
 SOL02 = ROOT / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
@@ -283,7 +283,7 @@ def _bwrap_or_skip():
 
 def one_deck_submission(folder: Path, written: str) -> Path:
     """Solution 02 with the one-deck natural in q3 and `written` as the q5 answer."""
-    from coursekit.grading.nbio import nbformat
+    from coursetools.nbio import nbformat
 
     nb = nbformat.read(SOL02, as_version=4)
     for cell in nb.cells:
@@ -300,7 +300,7 @@ def one_deck_submission(folder: Path, written: str) -> Path:
 @pytest.mark.slow
 def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_path, capsys):
     _bwrap_or_skip()
-    from coursekit.grading.batch import main as grade_main
+    from coursetools.grade.batch import main as grade_main
 
     tests = tmp_path / "private"
     tests.mkdir()
@@ -346,7 +346,7 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
 
 def test_a_feedback_path_that_is_a_file_is_refused_before_grading(tmp_path, capsys):
     _bwrap_or_skip()
-    from coursekit.grading.batch import main as grade_main
+    from coursetools.grade.batch import main as grade_main
 
     (tmp_path / "feedback").write_text("not a folder")
     assert grade_main([str(SOL02), "--out", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "feedback")]) == 2
@@ -354,7 +354,7 @@ def test_a_feedback_path_that_is_a_file_is_refused_before_grading(tmp_path, caps
 
 
 def test_a_page_names_the_submission_without_the_instructors_absolute_folders(tmp_path, monkeypatch):
-    from coursekit.grading.feedback import shown_name
+    from coursetools.grade.feedback import shown_name
 
     monkeypatch.chdir(tmp_path)
     inside = tmp_path / "submissions" / "alice" / "02_counting_blackjack_hands.ipynb"

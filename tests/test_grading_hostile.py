@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 import coursekit
-from coursekit.grading.batch import main as grade_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import main as grade_main
+from coursetools.nbio import nbformat
 from coursekit.sandbox.jail import bwrap
 from sandbox_processes import sandbox_processes
 

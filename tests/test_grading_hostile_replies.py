@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.batch import main as grade_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import main as grade_main
+from coursetools.nbio import nbformat
 from coursekit.sandbox.jail import bwrap
 
 pytestmark = [pytest.mark.slow,

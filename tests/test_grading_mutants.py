@@ -10,10 +10,10 @@ from pathlib import Path
 import mutant_record
 import pytest
 
-from coursekit.grading.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
+from coursetools.grade.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
                                        read_equivalents, regions)
-from coursekit.grading.mutants import main as mutants_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.mutants import main as mutants_main
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import exercises
 from coursekit.sandbox.jail import bwrap
 
@@ -213,7 +213,7 @@ def test_every_worked_solution_keeps_full_marks(full_run):
 def test_an_exercises_inputs_are_its_solution_key_imports_grader_and_equivalent_entries():
     files = mutant_record.inputs("02")
     assert "answer_key/ex02.py" in files and "coursekit/blackjack.py" in files  # the key imports the rules
-    assert "coursekit/grading/mutants.py" in files and "coursekit/sandbox/worker.py" in files
+    assert "coursetools/grade/mutants.py" in files and "coursekit/sandbox/worker.py" in files
     assert any(name.startswith("solutions/02_") and name.endswith("(code cells)") for name in files)
     assert "answer_key/ex03.py" not in files
     assert "tests/equivalent_mutants.txt (02 entries)" in files

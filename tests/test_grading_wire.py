@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from coursekit.grading.cases import Case, IsA, Probe, Sweep, same
 from coursekit.sandbox.probe import answer
-from coursekit.grading.provenance import references, uses
+from coursetools.grade.provenance import references, uses
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode, roundtrip
 
 plain = st.recursive(

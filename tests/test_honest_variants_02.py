@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.grading.batch import grade_all
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import grade_all
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import questions
 from coursekit.grading.runner import run_question
 from coursekit.sandbox.jail import bwrap

@@ -204,7 +204,7 @@ def test_the_nbgrader_commands_run_as_written(clone, tmp_path):  # noqa: F811 - 
     learner = tmp_path / "learner"
     learner.mkdir()
     _bash([f'export PATH="{CLASS_BIN}:$PATH"', f"nbgrader fetch_assignment {assignment}"], learner, env)
-    from coursekit.grading.nbio import nbformat
+    from coursetools.nbio import nbformat
 
     (fetched,) = (learner / assignment).glob("*.ipynb")
     (source,) = (course / "source" / assignment).glob("*.ipynb")

@@ -99,8 +99,22 @@ def test_grading_uses_only_the_arenas_public_package():
             assert m == "coursekit.arena" or m.removeprefix("coursekit.arena.") in public, (path, m)
 
 
+def test_coursekit_never_imports_the_instructors_tools():
+    """The arrows run one way: coursetools imports coursekit; no coursekit file imports coursetools, even lazily,
+    or names it in a string (the instructors' commands reach coursekit.cli through entry points)."""
+    import ast
+
+    back = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        back += [f"{path.relative_to(ROOT)}: {m}" for m in imports_of(path) if m.split(".")[0] == "coursetools"]
+        back += [f"{path.relative_to(ROOT)}: {node.value!r}" for node in ast.walk(ast.parse(path.read_text("utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                 and node.value.startswith("coursetools")]
+    assert back == []
+
+
 def test_arena_modules_import_each_other_one_way():
-    """No circle among the arena's modules (run.py and distributed.py once imported each other)."""
+    """No circle among the arena's modules (run.py and the Dask runner, now coursetools', once imported each other)."""
     graph = {Path(p).stem: {m.split(".")[2] for m in ms if m.startswith("coursekit.arena.") and m.count(".") >= 2}
              for p, ms in layer("arena").items()}
     graph = {k: {v for v in vs if v in graph and v != k} for k, vs in graph.items()}

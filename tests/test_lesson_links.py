@@ -75,7 +75,7 @@ def test_hand_total_slips_point_to_where_the_ace_rule_is_taught():
 
 
 def test_feedback_pages_say_where_to_reread_after_a_named_slip():
-    from coursekit.grading.feedback import feedback_html
+    from coursetools.grade.feedback import feedback_html
 
     def record(slip: str) -> dict:
         test = {"label": "p", "status": "fail", "points": 0, "max_points": 2, "expected": "", "actual": "0.1",

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from coursekit.grading.filenames import exercise_name
-from coursekit.grading.generate import BEGIN, END
-from coursekit.grading.nbgrader_export import main as export_main
-from coursekit.grading.nbgrader_export import nbgrader_notebook
-from coursekit.grading.nbio import nbformat
+from coursetools.author.generate import BEGIN, END
+from coursetools.author.nbgrader_export import main as export_main
+from coursetools.author.nbgrader_export import nbgrader_notebook
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import questions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +79,7 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
 
 
 def _grade(args: list[str]) -> None:
-    from coursekit.grading.batch import main as grade_main
+    from coursetools.grade.batch import main as grade_main
 
     assert grade_main(args) == 0
 

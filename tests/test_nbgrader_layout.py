@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 from coursekit.arena.bots import load_bots
-from coursekit.grading.nbgrader_export import nbgrader_notebook
-from coursekit.grading.nbgrader_layout import student_of, written_cells
-from coursekit.grading.nbio import nbformat
+from coursetools.author.nbgrader_export import nbgrader_notebook
+from coursetools.grade.nbgrader_layout import student_of, written_cells
+from coursetools.nbio import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 SOL01 = ROOT / "solutions" / "01_solutions_superpositions.ipynb"

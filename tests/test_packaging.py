@@ -121,7 +121,7 @@ def test_ruff_runs_first_in_make_test_and_make_unit_and_targets_python_310():
     for target in ("test", "unit check"):
         recipe = makefile.split(f"\n{target}:", 1)[1].split("\n\n", 1)[0]
         assert recipe.splitlines()[1].strip() in ("$(LINT)", "$(call TIMED,$(LINT),lint)"), target
-    assert "$(PY) -m ruff check coursekit tests bench" in makefile
+    assert "$(PY) -m ruff check coursekit $(wildcard coursetools) tests bench" in makefile
     assert 'target-version = "py310"' in (ROOT / "pyproject.toml").read_text()
 
 

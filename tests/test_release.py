@@ -18,7 +18,7 @@ import pytest
 
 from coursekit.grading.public import FOLDER, public_text
 from coursekit.grading.registry import answer_key_dir, answer_key_exercises, questions
-from coursekit.release import folder_texts, leaks, main as release_main, secrets, wheel_texts
+from coursetools.release import folder_texts, leaks, main as release_main, secrets, wheel_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +49,7 @@ def test_the_learner_edition_has_lessons_exercises_demos_and_no_answer_key(editi
                  "notebooks/demos/blackjack.ipynb", "coursekit/grading/check.py", "coursekit/grading/public/ex02.json",
                  "pyproject.toml", "binder/environment.yml", "share/jupyter/voila/templates/course/conf.json"):
         assert (edition / name).is_file(), name
-    for name in ("answer_key", "solutions", "tests", "docs"):
+    for name in ("answer_key", "solutions", "tests", "docs", "coursetools"):
         assert not (edition / name).exists(), name
     readme = (edition / "README.md").read_text()
     assert "learner edition" in readme and "solutions" in readme
@@ -150,6 +150,37 @@ print(json.dumps(texts))
         assert "looks like a common slip" not in text and "FAIL" not in text, (qid, text)
 
 
+# the instructors' tools, by module name: none may be in the learner edition, under any folder
+INSTRUCTOR_MODULES = ("batch", "feedback", "class_page", "provenance", "mutants", "nbgrader_layout", "generate",
+                      "nbgrader_export", "dask_runner", "distributed", "release", "website", "argtypes", "nbio")
+
+
+def test_the_learner_edition_holds_no_instructors_tool(edition):
+    modules = sorted(p.relative_to(edition).as_posix() for p in edition.rglob("*.py") if ".git" not in p.parts)
+    assert "coursekit/grading/check.py" in modules
+    tools = [m for m in modules if m.startswith("coursetools/") or Path(m).stem in INSTRUCTOR_MODULES
+             or m == "coursekit/arena/cli.py"]
+    assert tools == []
+    pyproject = (edition / "pyproject.toml").read_text(encoding="utf-8")
+    assert "coursetools" not in pyproject and '"coursekit.commands"' not in pyproject
+    assert 'include = ["coursekit*"]' in pyproject
+
+
+def test_an_instructors_command_in_the_learner_edition_says_where_it_lives(edition):
+    """`python -m coursekit grade` with the edition's coursekit alone (-S: no site-packages, where the full
+    repository's install registers the instructors' commands): one clear line and exit status 2."""
+    env = {**_edition_env(edition), "PYTHONNOUSERSITE": "1"}
+    for command in ("grade", "release", "arena"):
+        run = subprocess.run([sys.executable, "-S", "-m", "coursekit", command, "x"], cwd=edition, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2, (command, run.stdout, run.stderr)
+        assert run.stderr.count("\n") == 1 and "not part of the learner edition" in run.stderr, run.stderr
+        assert f"'{command}' is an instructors' tool" in run.stderr and "Traceback" not in run.stderr
+    games = subprocess.run([sys.executable, "-S", "-m", "coursekit", "--help"], cwd=edition, env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert games.returncode == 0 and "blackjack" in games.stdout and "grade" not in games.stdout
+
+
 @pytest.mark.slow
 def test_a_wheel_built_from_the_learner_edition_holds_no_answer_key(edition, tmp_path):
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(edition)],
@@ -160,4 +191,5 @@ def test_a_wheel_built_from_the_learner_edition_holds_no_answer_key(edition, tmp
     assert "coursekit/grading/public/ex10.json" in names
     assert any(n.endswith("share/jupyter/voila/templates/course/conf.json") for n in names)
     assert not [n for n in names if "answer_key" in n or "/questions/" in n]
+    assert not [n for n in names if n.startswith("coursetools")]
     assert leaks(wheel_texts(wheel), ROOT) == []

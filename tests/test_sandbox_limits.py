@@ -135,7 +135,7 @@ def test_the_watchdog_kills_a_sandbox_over_its_total_memory_for_real(monkeypatch
 
 
 def test_the_commands_print_the_limits_and_refuse_without_them(capsys, tmp_path):
-    from coursekit.arena.cli import main as arena_main
+    from coursetools.arena.cli import main as arena_main
 
     assert arena_main(["random", "optimal", "--unsafe-no-sandbox", "--require-limits", "--out",
                        str(tmp_path / "r.json")]) == 2

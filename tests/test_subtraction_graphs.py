@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from coursekit.graphs import BLUE, EDGE_COLOURS, RED, WIN_EDGE, game_graph, grid_width, playout_graph, playout_layout
-from coursekit.plots.colours import LOSE, WIN
+from coursekit.colours import LOSE, WIN
 from coursekit.plots.game_graph import draw_game_graph, draw_playout
 from coursekit.subtraction import SubtractionGame, optimal, playout, random_player, replay
 

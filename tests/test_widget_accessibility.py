@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from coursekit.plots import colours
-from coursekit.plots.colours import contrast
+from coursekit import colours
+from coursekit.colours import contrast
 
 
 def test_the_text_variants_of_the_palette_pass_aa_on_every_background_and_the_fills_stay():

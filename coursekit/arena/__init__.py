@@ -4,7 +4,8 @@ A *bot* is a ``.py`` file or an exercise notebook (its code cells) that defines 
 referee, in the instructor's process, owns the game; it shows the bot to move a plain state (only the grader's
 wire types: int, float, str, bool, None, tuple, list, dict) and takes back a plain move. An illegal move, a
 crash, a hang, garbage or a dead sandbox loses that game for that bot, is logged with its reason, and touches no
-other bot. Command line: ``python -m coursekit arena BOTS... --game G --rounds N --jobs J --out results.json``.
+other bot. Command line (coursetools.arena.cli): ``python -m coursekit arena BOTS... --game G --rounds N --jobs J
+--out results.json``.
 
 Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game``):
 
@@ -37,8 +38,8 @@ Running (``coursekit.arena.run``)::
 ``arena.snapshot()`` returns the results so far from another thread (a dashboard's timer);
 ``on_game(record, done, total)`` is called after each game from a worker thread; setting ``stop`` ends the run
 after the games in progress (results.status "interrupted"; run again with the same ``out`` to resume: finished
-games are not replayed). ``scheduler="tcp://host:8786"`` (or a ``distributed.Client``) plays the batches on Dask
-workers instead of threads (extra ``arena``).
+games are not replayed). ``runner=coursetools.arena.dask_runner.on_dask("tcp://host:8786")`` (the instructors'
+tools; or a ``distributed.Client``) plays the batches on Dask workers instead of threads (extra ``arena``).
 
 Results (``coursekit.arena.results.Results``): ``.games`` (list of ``GameRecord``), ``.standings()``,
 ``.win_matrix()`` (``WinMatrix``: ``names``, ``points``, ``games``, ``draws``, ``.rate``), ``.failures()`` (per

@@ -173,7 +173,7 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
 
     points[i, j]: i's points against j (a win 1, a draw 1/2); draws[i, j] = draws[j, i]: drawn games of the pair.
     Cost: about bootstrap x 5 Newton steps of n x n solves (30 bots, 1000 resamples: 1.6 s on a loaded 2-core
-    machine; single-threaded BLAS is fastest, see coursekit.arena.cli).
+    machine; single-threaded BLAS is fastest, see coursetools.arena.cli).
     """
     names = tuple(names)
     points = np.asarray(points, dtype=float)

@@ -1,7 +1,7 @@
 """Running a round robin: `Arena(bots, game, ...).run()` plays every game not already played, `jobs` at a time.
 
 Jobs are threads of this process (each game waits on its sandboxes, so threads suffice) or, with `scheduler`,
-tasks on a Dask cluster (coursekit.arena.distributed). A batch (two bots' games) goes to one job; a bot plays one
+tasks on a Dask cluster (coursetools.arena.dask_runner). A batch (two bots' games) goes to one job; a bot plays one
 game at a time. Every finished game is appended to the journal beside the output at once, so an interrupted run
 resumes where it stopped: games already in the journal or in an earlier output with the same game, seed, time
 limits and bot sources are not played again.
@@ -27,6 +27,8 @@ from coursekit.arena.schedule import Batch, plan
 MAX_JOBS = 256
 COMPATIBLE = ("game", "seed", "secret", "move_seconds", "match_seconds", "load_seconds", "sandboxed")  # reuse needs
 SECRET_CHARS = 32  # hex digits of a run's secret
+# plays batches somewhere else than this process's threads: runner(arena, batches, finished, stop)
+Runner = Callable[[Any, list, Callable[[GameRecord], None], threading.Event], None]
 
 
 class Arena:
@@ -103,12 +105,13 @@ class Arena:
     def run(self, out: Union[str, Path, None] = None, resume: bool = True,
             on_game: Optional[Callable[[GameRecord, int, int], Any]] = None,
             stop: Optional[threading.Event] = None, progress: bool = False,
-            scheduler: Any = None) -> Results:
+            runner: Optional[Runner] = None) -> Results:
         """Play every game not yet played; with `out`, journal each game beside it (and reuse earlier games there).
 
         `on_game(record, done, total)` is called after every game (from a worker thread); setting `stop` ends the
         run after the games in progress (their results are dropped); KeyboardInterrupt does the same. The returned
         Results have status "complete", or "interrupted". Results are not saved here: call `results.save(out)`.
+        `runner(arena, batches, finished, stop)` plays the batches instead of this process's threads.
         """
         stop = stop or threading.Event()
         previous = None
@@ -156,10 +159,8 @@ class Arena:
 
         interrupted = False
         try:
-            if scheduler is not None:
-                from coursekit.arena.distributed import run_on_dask
-
-                run_on_dask(self, todo, scheduler, finished, stop)
+            if runner is not None:
+                runner(self, todo, finished, stop)
             else:
                 self._run_threads(todo, finished, stop)
         except KeyboardInterrupt:

@@ -1,9 +1,10 @@
-"""Exercise checks and grading, laid out by who uses them.
+"""The learner's side of the exercise checks: check("02.q1") with the public tests, in the learner's kernel.
 
-The learner's side (what runs in the learner's kernel): check("02.q1") with the public tests (`check`, `public`,
-`cases`, `probe`, `runner`, `wire`, `nbgrader_tests`). The instructor's side reads the answer key (answer_key/ of the
-full repository, through `registry`): `batch` (python -m coursekit grade), `feedback`, `mutants`, `nbgrader_export`,
-`generate` (python -m coursekit exercises), `release` (python -m coursekit release).
+Here: `check`, `runner` (reports), `cases` (the test kinds), `public` (public/*.json), `registry` (the answer key
+where it is, else the public tests), `lesson_links`, `filenames`, `nbgrader_tests` (an exported notebook's test
+cells), and the tests that drive a learner's program (`bot_checks`, `transcript_checks`). Importing this package
+starts no jail or cgroup code. The instructors' side (batch grader, feedback pages, mutants, nbgrader export,
+exercise generation) is the full repository's other package, of instructors' tools.
 """
 
 from coursekit.grading.cases import Case, IsA, Probe, Question, Slip, Sweep, Written

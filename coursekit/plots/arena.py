@@ -1,6 +1,6 @@
 """The arena's pictures: ratings with their 95% intervals, and the pairwise win matrix as a heat map.
 
-Colour language (coursekit.plots.colours): a rating whose whole interval lies above the bots' mean is WIN blue,
+Colour language (coursekit.colours): a rating whose whole interval lies above the bots' mean is WIN blue,
 wholly below it LOSE vermillion, otherwise neutral grey (the data cannot tell it from average); the win matrix
 runs from vermillion (the row's bot lost to the column's) through near white (even) to blue (it won). Groups of
 ranks the data cannot tell apart are shaded alternately. Every text is at least 11 px at the width it is shown.
@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from coursekit.plots.colours import LIGHT, LOSE, NEUTRAL, TEXT, WIN, win_rate_colours
+from coursekit.colours import LIGHT, LOSE, NEUTRAL, TEXT, WIN, win_rate_colours
 from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, detach, finish, new_axes
 
 if TYPE_CHECKING:

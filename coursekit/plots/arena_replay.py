@@ -18,7 +18,7 @@ import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 
 from coursekit.graphs import EDGE_COLOURS
-from coursekit.plots.colours import LIGHT, LOSE, TEXT, WIN
+from coursekit.colours import LIGHT, LOSE, TEXT, WIN
 from coursekit.plots.glyphs import add_labels, keep_whole_figure, text_width
 from coursekit.subtraction import SubtractionGame
 

@@ -18,7 +18,7 @@ from coursekit.baccarat import (
     exact_odds,
     simulate_outcomes,
 )
-from coursekit.plots.colours import BACCARAT, BLACK, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE
+from coursekit.colours import BACCARAT, BLACK, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE
 from coursekit.plots.style import LESSON_WIDTH_IN, finish
 
 DRAW, STAND = "#BFE3D6", "#EEEEEE"  # draw: a pale bluish green (Okabe-Ito), stand: grey; the letters D and S say it too

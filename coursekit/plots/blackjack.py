@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FuncFormatter, NullLocator
 
-from coursekit.plots.colours import BETTING, BLACK, CATEGORICAL, NEUTRAL, OUTCOME
+from coursekit.colours import BETTING, BLACK, CATEGORICAL, NEUTRAL, OUTCOME
 from coursekit.plots.style import LEGEND_PT, LESSON_WIDTH_IN, finish
 
 COLOURS = OUTCOME  # win blue, lose vermillion, draw grey, net purple: the course's colour language

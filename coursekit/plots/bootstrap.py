@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from coursekit.plots.colours import LIGHT, NEUTRAL, TEXT, WIN
+from coursekit.colours import LIGHT, NEUTRAL, TEXT, WIN
 from coursekit.plots.style import LESSON_WIDTH_IN, detach, finish, new_axes
 
 

@@ -3,7 +3,7 @@ with the lessons that take each road. `course_map()` draws it; `course_map_alt()
 
 from __future__ import annotations
 
-from coursekit.plots.colours import BLUISH_GREEN, NEUTRAL, ORANGE, TEXT
+from coursekit.colours import BLUISH_GREEN, NEUTRAL, ORANGE, TEXT
 from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, TITLE_PT, detach, new_axes
 
 TITLES = {"00": "Start here", "01": "Superpositions", "02": "Counting hands", "03": "Blackjack by numbers",

@@ -26,7 +26,7 @@ from coursekit.graphs import (
     playout_graph,
     playout_layout,
 )
-from coursekit.plots.colours import HIGHLIGHT, NEUTRAL, WIN
+from coursekit.colours import HIGHLIGHT, NEUTRAL, WIN
 from coursekit.plots.glyphs import add_labels, glyph_title, keep_whole_figure, key, text_width
 from coursekit.subtraction import Playout, SubtractionGame
 

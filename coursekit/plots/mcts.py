@@ -6,7 +6,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from coursekit.plots.colours import CATEGORICAL, LOSE, NEUTRAL, WIN
+from coursekit.colours import CATEGORICAL, LOSE, NEUTRAL, WIN
 from coursekit.plots.style import LESSON_WIDTH_IN, NOTE_PT, detach, finish, new_axes
 
 RED, BLUE, GREY = LOSE, WIN, NEUTRAL  # the course's colours: vermillion loses (red numbers), blue wins

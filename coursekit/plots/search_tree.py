@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from coursekit.graphs import search_tree_graph
-from coursekit.plots.colours import BLACK, HIGHLIGHT, NEUTRAL, REDDISH_PURPLE, TEXT, win_rate_colours
+from coursekit.colours import BLACK, HIGHLIGHT, NEUTRAL, REDDISH_PURPLE, TEXT, win_rate_colours
 from coursekit.plots.glyphs import add_labels, keep_whole_figure, text_width
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 
@@ -78,7 +78,7 @@ def _axes_points(ax) -> tuple[float, float]:
 
 @lru_cache(maxsize=1)
 def _search_cmap():
-    """Win rate 0 vermillion ... 0.5 pale ... 1 blue (coursekit.plots.colours), light enough for black labels."""
+    """Win rate 0 vermillion ... 0.5 pale ... 1 blue (coursekit.colours), light enough for black labels."""
     import matplotlib as mpl
 
     return mpl.colors.ListedColormap(win_rate_colours(), name="win_rate")

@@ -9,7 +9,7 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 
 from coursekit.graphs import BLUE, RED
-from coursekit.plots.colours import BLACK, NEUTRAL, ORANGE, REDDISH_PURPLE, win_rate_colours
+from coursekit.colours import BLACK, NEUTRAL, ORANGE, REDDISH_PURPLE, win_rate_colours
 from coursekit.plots.style import LESSON_WIDTH_IN, finish
 from coursekit.subtraction import Match, SubtractionGame, Tournament
 

@@ -9,11 +9,11 @@ import numpy as np
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
 
-from coursekit.plots.colours import BETTING, BLUISH_GREEN, REDDISH_PURPLE
+from coursekit.colours import BETTING, BLUISH_GREEN, REDDISH_PURPLE
 from coursekit.plots.style import LESSON_WIDTH_IN, detach, new_axes
 
 # one colour and one line style per way of betting (colour-blind safe, and the styles differ too), the same in
-# lesson 03's doubling figure; no blue or vermillion: those mean win and lose (coursekit.plots.colours)
+# lesson 03's doubling figure; no blue or vermillion: those mean win and lose (coursekit.colours)
 STYLES = BETTING
 CARD_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10/J/Q/K")
 FONT = 11  # points: 15 px at the 100 dpi the lessons show figures at (the floor is 11 px)

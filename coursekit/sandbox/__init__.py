@@ -12,8 +12,25 @@
 
 The promise: anything a sandboxed program sends is that program's own fault (a `BadReply`, a `SandboxDied` or a
 `SandboxHung`), never the caller's error. This package imports neither `coursekit.grading` nor `coursekit.arena`.
+The jail's names are imported on first use: a learner's check() (probe, wire) starts no bubblewrap or cgroup code.
 """
 
-from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap"]
+
+
+def __getattr__(name: str) -> Any:
+    """The jail's public names (and the submodules), imported from `coursekit.sandbox.jail` on first use."""
+    if name in __all__:
+        value = getattr(importlib.import_module("coursekit.sandbox.jail"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'coursekit.sandbox' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)

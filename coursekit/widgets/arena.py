@@ -23,7 +23,7 @@ from typing import Optional
 
 import ipywidgets as w
 
-from coursekit.plots.colours import HIGHLIGHT, LOSE, LOSE_TEXT, NEUTRAL, WIN, WIN_TEXT, text_colour
+from coursekit.colours import HIGHLIGHT, LOSE, LOSE_TEXT, NEUTRAL, WIN, WIN_TEXT, text_colour
 from coursekit.widgets.common import (CourseWidget, FigureText, LiveImage, MessageBar, NumberBox, Worker, echo,
                                       figure_png, progress_bar, seed_box, seed_from, whole_number)
 

@@ -6,7 +6,7 @@ import ipywidgets as w
 
 from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total, hard_total, is_soft
 from coursekit.cards import RANKS, Card, Shoe, rank_of
-from coursekit.plots.colours import LOSE_TEXT, WIN_TEXT
+from coursekit.colours import LOSE_TEXT, WIN_TEXT
 from coursekit.superposition import eigenstates
 from coursekit.widgets.common import CourseWidget, MessageBar, card_html, choice_button, hand_html, seed_box, seed_from
 

@@ -13,7 +13,7 @@ from traitlets import Unicode
 import traitlets
 
 from coursekit.cards import SUIT_SYMBOLS, Card
-from coursekit.plots.colours import LOSE_TEXT, NEUTRAL_TEXT, WIN_TEXT
+from coursekit.colours import LOSE_TEXT, NEUTRAL_TEXT, WIN_TEXT
 
 if TYPE_CHECKING:
     from coursekit.blackjack import Hand
@@ -146,7 +146,7 @@ class CourseWidget(w.VBox):
 class MessageBar(w.HTML):
     """A line of feedback inside a widget: errors show here, never as a traceback."""
 
-    # the course's colour language (coursekit.plots.colours): blue good, vermillion bad, the rest dark grey, in
+    # the course's colour language (coursekit.colours): blue good, vermillion bad, the rest dark grey, in
     # their text variants (>= 4.5:1); the bar is an aria-live region (COURSE_JS), so screen readers announce it
     COLOURS = {"info": "#333333", "error": LOSE_TEXT, "ok": WIN_TEXT, "win": WIN_TEXT, "lose": LOSE_TEXT}
 

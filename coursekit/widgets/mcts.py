@@ -7,9 +7,9 @@ import html
 import ipywidgets as w
 
 from coursekit.mcts import MCTS, Iteration, ucb1
-from coursekit.plots.colours import LOSE_TEXT as LOSE
-from coursekit.plots.colours import NEUTRAL_TEXT as NEUTRAL
-from coursekit.plots.colours import WIN_TEXT as WIN
+from coursekit.colours import LOSE_TEXT as LOSE
+from coursekit.colours import NEUTRAL_TEXT as NEUTRAL
+from coursekit.colours import WIN_TEXT as WIN
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.subtraction import SubtractionGame
 from coursekit.widgets.common import CourseWidget, FigureText, LiveImage, MessageBar, canvas_png, seed_box, seed_from

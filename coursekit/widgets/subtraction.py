@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from coursekit.graphs import grid_width
-from coursekit.plots.colours import text_colour
+from coursekit.colours import text_colour
 from coursekit.plots.game_graph import BLUE, RED, draw_game_graph, draw_playout, game_graph_step
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 from coursekit.rng import as_random

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit import website
+from coursetools import website
 
 pytestmark = pytest.mark.browser
 

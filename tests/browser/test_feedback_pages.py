@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ARTIFACTS, PROJECTOR
-from coursekit.grading.batch import main as grade_main
-from coursekit.grading.nbio import nbformat
+from coursetools.grade.batch import main as grade_main
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import questions
 from coursekit.sandbox.jail import bwrap
 

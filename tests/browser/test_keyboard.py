@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from coursekit.plots.colours import contrast
+from coursekit.colours import contrast
 
 pytestmark = pytest.mark.browser
 

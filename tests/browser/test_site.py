@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from labtools import block_outside, keep_screenshot
 
-from coursekit import website
+from coursetools import website
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))

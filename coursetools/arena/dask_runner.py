@@ -1,6 +1,6 @@
 """An arena on a Dask cluster: each batch (two bots' games) is a task; each worker starts its bots' sandboxes itself.
 
-`Arena(...).run(scheduler="tcp://host:8786")` (or a `distributed.Client`) sends every batch with its bots'
+`Arena(...).run(runner=on_dask("tcp://host:8786"))` (or a `distributed.Client`) sends every batch with its bots'
 sources to the cluster; a worker keeps one pool of players per run (`PlayerPool`: sandboxes kept alive between
 its tasks, at most `max_alive` at once) and returns plain game records. Seeds come from the game keys, so the
 results are the same as with threads. Strikes (disqualification after repeated time-outs) are counted per worker
@@ -50,6 +50,13 @@ def close_pool(run_id: str) -> dict:
         return {"starts": 0, "pids": []}
     pool.close()
     return {"starts": pool.starts(), "pids": pool.pids()}
+
+
+def on_dask(scheduler: Any) -> Callable[[Any, list, Callable[[GameRecord], None], threading.Event], None]:
+    """A runner for `Arena.run(runner=...)`: the batches played on the Dask cluster at `scheduler` (or a Client)."""
+    def runner(arena: Any, batches: list, finished: Callable[[GameRecord], None], stop: threading.Event) -> None:
+        run_on_dask(arena, batches, scheduler, finished, stop)
+    return runner
 
 
 def run_on_dask(arena: Any, batches: list, scheduler: Any, finished: Callable[[GameRecord], None],

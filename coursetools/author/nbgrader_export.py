@@ -21,8 +21,8 @@ from typing import Optional
 
 from coursekit.grading.cases import IsA, _a
 from coursekit.grading.filenames import exercise_name
-from coursekit.grading.generate import BEGIN, BEGIN_ANSWER, END_ANSWER
-from coursekit.grading.nbio import nbformat
+from coursetools.author.generate import BEGIN, BEGIN_ANSWER, END_ANSWER
+from coursetools.nbio import nbformat
 from coursekit.grading.registry import question
 
 CHECK = re.compile(r"""^\s*check\(\s*["'](?P<qid>\d\d\.q\d+)["']\s*\)\s*$""")

@@ -63,8 +63,8 @@ def _hints(exercise: str, course: Path) -> dict[str, tuple[str, ...]]:
     Read from the course's solutions/ (else the stubs of exercises/, which raise NotImplementedError(hint)); an
     exercise without either has no hints.
     """
-    from coursekit.grading.generate import BEGIN, DEFAULT_HINT
-    from coursekit.grading.nbio import nbformat
+    from coursetools.author.generate import BEGIN, DEFAULT_HINT
+    from coursetools.nbio import nbformat
 
     path, stubs = _solution(course / "solutions", exercise), False
     if path is None:
@@ -117,7 +117,7 @@ def _title(exercise: str, course: Path) -> str:
     if path is None:
         return ""
     try:
-        from coursekit.grading.nbio import nbformat
+        from coursetools.nbio import nbformat
 
         first = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
         heading = first.source.splitlines()[0].lstrip("# ").strip()
@@ -399,7 +399,7 @@ def shown_name(notebook: str) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
-        from coursekit.grading.nbgrader_layout import student_of
+        from coursetools.grade.nbgrader_layout import student_of
 
         keep = 3 if student_of(path) else 2  # nbgrader's <student>/<assignment>/<notebook>
         return str(Path(*path.parts[-keep:])) if len(path.parts) >= keep else str(path)

@@ -1,9 +1,10 @@
 """`python -m coursekit release OUT`: the learner edition, the repository a class's nbgitpuller links and Binder use.
 
 It holds the lessons, the exercises, the demos, the package (whose grading keeps only check() and the public tests)
-and a README for learners; never the answer key (answer_key/, solutions/, the tests). Before it finishes it searches
-every file it wrote for the answer key's hidden expected values and reference function names (`leaks`), and
-refuses to leave a learner edition that holds one.
+and a README for learners; never the answer key (answer_key/, solutions/, the tests) nor the instructors' tools
+(coursetools/: its pyproject.toml installs coursekit alone and registers no instructors' commands). Before it
+finishes it searches every file it wrote for the answer key's hidden expected values and reference function names
+(`leaks`), and refuses to leave a learner edition that holds one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-# what a learner gets: top-level files and folders of the full repository
+# what a learner gets: top-level files and folders of the full repository (never coursetools/, the instructors' tools)
 INCLUDE = ("coursekit", "notebooks", "exercises", "binder", "jupyter-config", "share", "pyproject.toml",
            "environment.yml", "Makefile", ".gitignore", "LICENSE")
 SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
@@ -174,6 +175,22 @@ def wheel_texts(wheel: Path) -> Iterable[tuple[str, str]]:
             yield f"{wheel.name}:{member}", archive.read(member).decode("utf-8", errors="replace")
 
 
+# the full repository's pyproject.toml parts that name the instructors' tools
+TOOLS = "coursetools"
+TOOLS_TABLE = re.compile(r'(?:^#.*\n)*^\[project\.entry-points\."coursekit\.commands"\]\n(?:[^\[\n].*\n)*\n?', re.M)
+
+
+def learner_pyproject(text: str) -> str:
+    """The full repository's pyproject.toml for the learner edition: coursekit alone, no instructors' commands."""
+    text = TOOLS_TABLE.sub("", text)
+    text = text.replace(', "coursetools*"', "")
+    lines = [line for line in text.splitlines(keepends=True) if not (line.startswith("#") and TOOLS in line)]
+    text = "".join(lines)
+    if TOOLS in text:
+        raise ValueError(f"pyproject.toml still names {TOOLS} after removing its entry points and package")
+    return text
+
+
 def release(root: Path, out: Path, git: bool = True) -> list[Path]:
     """Write the learner edition of the repository at `root` into the new folder `out`; return the files written."""
     written = []
@@ -182,6 +199,9 @@ def release(root: Path, out: Path, git: bool = True) -> list[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
         written.append(target)
+    pyproject = out / "pyproject.toml"
+    if pyproject.is_file():
+        pyproject.write_text(learner_pyproject(pyproject.read_text(encoding="utf-8")), encoding="utf-8")
     (out / "README.md").write_text(README, encoding="utf-8")
     written.append(out / "README.md")
     if git and shutil.which("git"):

@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Optional
 
-from coursekit.grading.feedback import COURSE_ROOT, shown_name
+from coursetools.grade.feedback import COURSE_ROOT, shown_name
 from coursekit.grading.lesson_links import section_of
 
 NAVY, BLUE, VERMILLION, GREY = "#1a1a1a", "#0072B2", "#B84A00", "#595959"  # text colours >= 4.5:1 on white

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from coursekit.grading.generate import BEGIN, END
-from coursekit.grading.nbio import nbformat
+from coursetools.author.generate import BEGIN, END
+from coursetools.nbio import nbformat
 
 EQUIVALENT_FILE = Path("tests") / "equivalent_mutants.txt"
 MIN_SECONDS = 3.0  # shortest time limit for a cell or a question's tests
@@ -488,7 +488,7 @@ def _timeouts(times: dict, floor: float = MIN_SECONDS, factor: float = 1.0) -> C
 def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, timeout: float, jobs: int,
                   sandboxed: bool) -> list[dict]:
     """Grade mutants with the batch grader itself (a fresh sandbox each); their records, in order."""
-    from coursekit.grading.batch import grade_all
+    from coursetools.grade.batch import grade_all
     from coursekit.sandbox.jail import Limits
 
     with tempfile.TemporaryDirectory(prefix="coursekit-mutants-") as folder:
@@ -772,7 +772,7 @@ def format_report(report: dict, show: int = 50) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Make, grade and report the mutants; exit 1 when a survivor is not listed or a listed one is stale."""
-    from coursekit.grading.batch import positive_int
+    from coursetools.grade.batch import positive_int
     from coursekit.grading.registry import exercises as all_exercises
     from coursekit.sandbox.jail import bwrap
 

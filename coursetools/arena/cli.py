@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from coursekit.argtypes import positive_int, seconds
+from coursetools.argtypes import positive_int, seconds
 from coursekit.sandbox.text import clean
 
 # the jobs are the parallelism; a multithreaded BLAS under the bootstrap's many small solves only fights them (a
@@ -104,7 +104,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"cannot run the arena: {error}", file=sys.stderr)
         return 2
     started = time.monotonic()
-    results = arena.run(out=out, resume=not args.fresh, progress=not args.quiet, scheduler=args.scheduler)
+    runner = None
+    if args.scheduler is not None:
+        from coursetools.arena.dask_runner import on_dask
+
+        runner = on_dask(args.scheduler)
+    results = arena.run(out=out, resume=not args.fresh, progress=not args.quiet, runner=runner)
     took = time.monotonic() - started
     ratings = results.ratings(bootstrap=args.bootstrap, seed=args.seed)
     paths = results.save(out, ratings)

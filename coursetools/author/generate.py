@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Optional
 
 from coursekit.grading.filenames import exercise_name
-from coursekit.grading.nbio import nbformat
+from coursetools.nbio import nbformat
 
 BEGIN = re.compile(r"^(?P<indent>\s*)### BEGIN SOLUTION(?:\s+hint:\s*(?P<hint>.*?))?\s*$")
 END = re.compile(r"^\s*### END SOLUTION\s*$")

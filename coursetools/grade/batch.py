@@ -4,7 +4,7 @@ Each submission runs in its own bubblewrap sandbox (no network, no view of other
 limits); the grader sends it the notebook's cells, then each test's expression, and gets back only plain typed
 values, which it compares with the expected values in its own process. A cell that raises, loops, exits, kills its
 sandbox or floods the output costs only what depends on it, and the batch goes on. `--feedback DIR` also writes
-one self-contained HTML page per submission (coursekit/grading/feedback.py); every CSV cell is spreadsheet-safe.
+one self-contained HTML page per submission (coursetools/grade/feedback.py); every CSV cell is spreadsheet-safe.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
-from coursekit.argtypes import positive_int, seconds
+from coursetools.argtypes import positive_int, seconds
 from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
-from coursekit.grading.class_page import class_summary, write_class_page
-from coursekit.grading.feedback import check_folder, write_feedback
-from coursekit.grading.nbgrader_layout import student_of, written_cells
-from coursekit.grading.provenance import uses
+from coursetools.grade.class_page import class_summary, write_class_page
+from coursetools.grade.feedback import check_folder, write_feedback
+from coursetools.grade.nbgrader_layout import student_of, written_cells
+from coursetools.grade.provenance import uses
 from coursekit.grading.registry import answer_key_dir, exercises, private_tests, questions
 from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
@@ -301,7 +301,7 @@ def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[st
 def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
                     notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
                     sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
-    from coursekit.grading.nbio import nbformat
+    from coursetools.nbio import nbformat
 
     path = Path(path)
     started = time.monotonic()
@@ -365,7 +365,7 @@ def write_table(records: list[dict], out: Path) -> Path:
     """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically.
 
     The JSON holds {"records": one per notebook, "summary": the class's per-question distributions and named slips
-    with their counts (coursekit.grading.class_page.class_summary)}.
+    with their counts (coursetools.grade.class_page.class_summary)}.
 
     Every CSV cell goes through `coursekit.csv_safe` (a notebook named `=HYPERLINK(...).ipynb` is shown as text by
     a spreadsheet, never run as a formula); the JSON keeps the true values.
@@ -467,7 +467,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="print the class's named slips, most common first, from a grades.json; grade nothing")
     args, unknown = parser.parse_known_args(argv)
     if args.summary is not None:
-        from coursekit.grading.class_page import load_records, summary_text
+        from coursetools.grade.class_page import load_records, summary_text
 
         try:
             print(summary_text(load_records(Path(args.summary))))

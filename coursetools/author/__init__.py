@@ -1,0 +1,1 @@
+"""Authoring: exercise notebooks generated from the worked solutions, and the nbgrader course built from them."""
