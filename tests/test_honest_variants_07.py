@@ -223,5 +223,5 @@ def test_each_variant_scores_100_percent_with_the_sandboxed_grader(tmp_path):
     records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
     assert set(records) == set(VARIANTS)
     for name, record in records.items():
-        assert record["exercise"] == "07"
+        assert record["exercise"] == "07", (name, record["messages"])
         assert record["percent"] == 100.0 and record["points"] == record["max_points"] > 0, (name, record["messages"])

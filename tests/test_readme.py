@@ -47,8 +47,8 @@ def test_every_exercise_has_a_lesson_and_a_solution():
 NOTEBOOK_FOLDERS = ("notebooks", "notebooks/demos", "exercises")
 # make targets that run long or serve until stopped: `make -n` must resolve them (the browser tests open
 # `make lab` and `make present`, and make test is what runs this file)
-DRY_RUN = {"lab", "present", "test", "unit", "check", "unit310", "notebooks", "browser", "bench", "site", "class", "install",
-           "exercises", "clean", "kernel"}
+DRY_RUN = {"lab", "present", "test", "unit", "check", "unit310", "notebooks", "browser", "bench", "site", "class",
+           "install", "exercises", "clean", "kernel"}
 CONSOLES = {"blackjack", "tournament", "baccarat"}
 BENCHMARK = re.compile(r"^\.venv/bin/python (bench/bench_\w+\.py)$")  # minutes each: checked to compile, not run
 STARTED = {"demo"}  # started as written and stopped once it serves

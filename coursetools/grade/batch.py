@@ -412,7 +412,8 @@ def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] =
             return grade_notebook(p, timeout, notebook_seconds=notebook_seconds, limits=limits,
                                   sandboxed=sandboxed, extra=extra)
         except Exception as error:
-            return clean_deep({"notebook": str(p), "exercise": "", "points": 0, "max_points": 0, "percent": 0.0,
+            return clean_deep({"notebook": str(p), "student": student_of(p), "exercise": "", "points": 0,
+                               "max_points": 0, "percent": 0.0,
                                "questions": {}, "course_code": {}, "seconds": 0.0,
                                "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]})
 
