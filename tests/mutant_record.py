@@ -144,13 +144,14 @@ def clean(report: dict, exercise: str) -> bool:
         s["key"].startswith(f"{exercise} ") for s in report["stale"])
 
 
-def write(report: dict) -> list[str]:
-    """Record every exercise the report graded clean; the exercises recorded."""
+def write(report: dict, graded: dict[str, str]) -> list[str]:
+    """Record every exercise the report graded clean on the inputs `graded` names (exercise -> digest taken before
+    the run), unless they changed during the run; the exercises recorded."""
     record = read()
     written = []
     for ex, row in report["exercises"].items():
-        if clean(report, ex):
-            record[ex] = {"inputs": digest(ex), "mutants": row["mutants"], "killed": row["killed"],
+        if clean(report, ex) and graded.get(ex) == digest(ex):
+            record[ex] = {"inputs": graded[ex], "mutants": row["mutants"], "killed": row["killed"],
                           "equivalent": row["equivalent"], "survivors": 0,
                           "recorded": time.strftime("%Y-%m-%d")}
             written.append(ex)

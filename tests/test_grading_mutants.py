@@ -168,10 +168,11 @@ def full_run():
           f"grading {', '.join(chosen) or 'none'}")
     if not chosen:
         return {"exercises": {}, "mutants": [], "stale": [], "jobs": 2, "seconds": 0.0, "current": current}
+    graded = {ex: mutant_record.digest(ex) for ex in chosen}  # the inputs as graded, not as they are at the end
     report = analyse(chosen, SOLUTIONS, jobs=2, equivalent=EQUIVALENT)
     print(format_report(report, show=200))
     print(f"mutation run: {time.monotonic() - started:.0f} s")
-    recorded = mutant_record.write(report)
+    recorded = mutant_record.write(report, graded)
     print(f"recorded clean: {', '.join(recorded) or 'none'} (commit {mutant_record.RECORD.name})")
     report["current"] = current
     return report
