@@ -187,8 +187,8 @@ QUESTIONS = [
     ], course_code=("coursekit.subtraction.optimal", "coursekit.subtraction.optimal_for",
                     "coursekit.subtraction.SubtractionGame")),
     Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
-        IsA("period_358", tuple),
-        Case("period_358", lambda: period_of((3, 5, 8)), points=2, slips=PERIOD_SLIPS),
+        # a tuple or a list: the order is what the question asks, as in 06.q4 and 11.q5
+        Case("period_358", lambda: period_of((3, 5, 8)), points=3, slips=PERIOD_SLIPS),
     ]),
     Question("06.q4", "how many start numbers 1..100 can B force a win from, and A's winning first moves from 100",
              "number", [
@@ -198,8 +198,7 @@ QUESTIONS = [
                       slips=FIRST_MOVES_SLIPS),
              ]),
     Question("06.q5", "which extra moves d = 1..30 leave every colour of the 3-5-11 game unchanged?", "number", [
-        IsA("harmless_moves", tuple),
-        Case("harmless_moves", harmless, points=2, slips=HARMLESS_SLIPS),
+        Case("harmless_moves", harmless, points=3, slips=HARMLESS_SLIPS),  # a tuple or a list, in increasing order
     ]),
     Question("06.q6", "why those extra moves change no colour, and why the others do (remainders mod 8)", "written",
              [Written("why_harmless")]),

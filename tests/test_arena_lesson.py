@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import re
 from pathlib import Path
 
@@ -96,6 +97,10 @@ def test_every_number_in_the_prose_is_an_output_of_the_lesson():
             "'optimal beats random, observed': '23 of 24 games'",
         "the optimal player won 16 of their 24 games": "'optimal vs mcts:1000': {'won': (16, 24)",
         "random and MCTS at 10 split their games": "'mcts:10 against random': '12 of 24 games'",
+        "MCTS-10 won 36 of its 120 games against the other five, random 12 of 120":
+            "'won against the other five': {'mcts:10': '36 of 120', 'random': '12 of 120'}",
+        "4.0% of the bootstrap's 1000 resampled tournaments rate MCTS-1000 above the optimal player":
+            "'resampled tournaments that rate mcts:1000 above optimal': '4.0% of 1000'",
     }
     for said, shown in claims.items():
         assert said in words, f"the prose no longer says {said!r}"
@@ -129,3 +134,47 @@ def test_the_referee_demo_gives_the_same_games_sandboxed_or_in_plain_processes(t
     assert games[0] == games[1] and len(games[0]) == 72
     standings = {row["bot"]: (row["points"], row["failures"]) for row in runs[0].standings()}
     assert standings["careless"] == (14.0, {"illegal": 11, "crash": 6})
+
+
+def _predict_feedback(name: str) -> dict:
+    """The feedback texts of the lesson's Predict assigned to `name`, as the learner reads them."""
+    for cell in cells():
+        for node in ast.parse(source(cell)).body:
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+                return ast.literal_eval(node.value.args[1])
+    raise AssertionError(f"the lesson no longer defines {name}")
+
+
+def _at_most(wins: int, games: int, chance: float) -> float:
+    """The binomial chance of `wins` or fewer in `games`, each won with `chance`."""
+    return sum(math.comb(games, k) * chance ** k * (1 - chance) ** (games - k) for k in range(wins + 1))
+
+
+def test_mcts10_against_random_is_stronger_and_their_12_12_split_a_plausible_draw():
+    """Issue 37: the lesson's own 24 games of the pair (the same seeds replayed by a two-bot arena), the longer match
+    the lesson plays, the binomial chance of a split this even at the measured rate, and every text that states them."""
+    from coursekit.arena.pairs import head_to_head
+
+    def match(rounds: int, seed: int):
+        arena = Arena(["mcts:10", "random"], game="subtraction:3,5,11", rounds=rounds, seed=seed, secret="",
+                      sandboxed=False)
+        return head_to_head(arena.run().win_matrix(), "mcts:10", "random")
+
+    own, rate = match(2, 0), match(100, 1)
+    text, feedback = outputs_text(), _predict_feedback("versus_random")
+    assert (own.wins, own.games) == (12, 24) and own.low < 0.5 < own.high       # these 24 games were even
+    assert f"'mcts:10 against random': '{own.wins} of {own.games} games'" in text
+    measured = rate.wins / rate.games
+    assert rate.games == 1200 and rate.low > 0.5                                  # but MCTS-10 is the stronger
+    assert f"'{rate.wins} won, Wilson 95% {rate.low:.3f}-{rate.high:.3f}'" in text
+    said = f"about {round(10 * measured)} games in 10"
+    assert all(said in feedback[choice] for choice in feedback), said
+    tail = {q: _at_most(own.wins, own.games, q) for q in (rate.low, measured, rate.high)}
+    for q, chance in tail.items():
+        assert f"'won with chance {q:.3f}': '{chance:.1%}'" in text
+    assert 0.01 < min(tail.values()) and max(tail.values()) < 0.05               # unlikely, not implausible
+    assert f"in about {round(100 * tail[measured])} matches in 100" in feedback["about even"]
+    exactly_even = math.comb(24, 12) * (measured * (1 - measured)) ** 12
+    assert 0.005 < exactly_even < tail[measured]
+    for wrong in ("little better than a random move", "almost at random"):
+        assert all(wrong not in said_text for said_text in feedback.values())

@@ -189,3 +189,23 @@ def test_the_public_tests_hold_no_hidden_slip_value_or_slip_bot_move_table():
         assert secret or exercise in ("01", "03", "09", "10")
         for value in secret:
             assert not any(same(shown, value) for shown in readable), (exercise, value)
+
+
+@pytest.mark.parametrize("kind", [tuple, list])
+def test_a_tuple_or_a_list_earns_every_point_where_the_order_is_what_is_asked(kind):
+    """Issue 37: 06.q3 and 06.q5 cost a point for a list while 06.q4 and 11.q5 accepted one; now all accept either,
+    and each question's text says so."""
+    from coursekit.grading.nbio import nbformat
+
+    e06 = answer_key_module("06")
+    answers = {"06.q3": {"period_358": kind(e06.period_of((3, 5, 8)))},
+               "06.q4": {"b_wins_up_to_100": e06.b_wins(), "a_first_moves_100": kind(e06.first_moves(100))},
+               "06.q5": {"harmless_moves": kind(e06.harmless())}}
+    for qid, namespace in answers.items():
+        result = run_check(qid, namespace)
+        assert all(o.passed for o in result.outcomes if o.public), (qid, [o.label for o in result.outcomes])
+        assert all(o.public for o in result.outcomes if qid != "06.q4"), qid
+    solution = Path(__file__).resolve().parents[1] / "solutions" / "06_solutions_the_3_5_11_game.ipynb"
+    text = " ".join(" ".join(c.source.split()) for c in nbformat.read(solution, as_version=4).cells
+                    if c.cell_type == "markdown")
+    assert text.count("a tuple or a list") == 3 and "as a tuple in" not in text

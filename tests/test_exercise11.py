@@ -145,6 +145,21 @@ def test_question_3_s_bar_is_derived_from_the_weakest_accepted_bot_and_the_text_
         assert shown in text, shown
 
 
+def test_the_weakest_accepted_bot_is_described_as_it_plays():
+    """Issue 37: question 3 said the weakest bot leaves random an exact 0 whenever possible; on every losing number
+    from 5 on it leaves a number 3 more than a multiple of 5, from which every move of random leaves it losing."""
+    rules = ex11.RULES
+    for n in range(5, ex11.TOP + 1):
+        if rules.is_losing(n):
+            left = n - _worst_accepted(ex11.state(n))
+            assert left % 5 == 3, n
+            assert all(rules.is_losing(left - d) for d in ex11.MOVES if d <= left), n
+    text = " ".join(" ".join(c.source.split()) for c in nbformat.read(SOLUTION, as_version=4).cells
+                    if c.cell_type == "markdown")
+    assert "leave random a number 3 more than a multiple of 5 (3, 8, 13, ...)" in text
+    assert "exact 0 whenever possible" not in text
+
+
 def test_a_bot_that_knows_only_the_numbers_below_30_fails_beyond_them(solution):
     known = set(solution["losing_below_30"])
 

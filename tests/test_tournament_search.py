@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from coursekit.stats import wilson_interval
 from coursekit.tournament import Tournament, optimal_strategy, tournament_strategy
 from coursekit.tournament_search import (
     RoundSearch,
@@ -104,3 +108,25 @@ def test_bad_inputs():
         play_tournaments(RoundSearch(5), 0)
     with pytest.raises(ValueError, match="bankroll must be"):
         RoundSearch(5).bet(250, "A")
+
+
+LESSON_10 = Path(__file__).resolve().parents[1] / "notebooks" / "10_playing_to_win.ipynb"
+
+
+def test_lesson_10s_shares_won_have_intervals_apart_only_at_budgets_100_and_1000():
+    """Issue 37: the lesson said the three budgets' Wilson intervals overlap; 100's and 1000's do not. The counts are
+    the saved output's (500 tournaments a budget), the intervals coursekit's, the words the lesson's."""
+    cells = json.loads(LESSON_10.read_text())["cells"]
+    cell = next(c for c in cells if "budgets, games = (10, 100, 1000), 500" in "".join(c["source"]))
+    summary = ast.literal_eval("".join(cell["outputs"][0]["data"]["text/plain"]))
+    games = 500
+    won = {b: round(row["won"] * games) for b, row in summary.items()}
+    shares = {b: wilson_interval(w, games) for b, w in won.items()}
+    for b, (low, high) in shares.items():
+        assert (round(low, 3), round(high, 3)) == summary[b]["Wilson 95%"], b
+    assert shares[100][1] < shares[1000][0]                                         # apart
+    assert all(shares[10][0] < shares[b][1] and shares[b][0] < shares[10][1] for b in (100, 1000))  # overlapping
+    prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+    said = f"({shares[100][0]:.3f}-{shares[100][1]:.3f} against {shares[1000][0]:.3f}-{shares[1000][1]:.3f})"
+    assert said in prose and "budget 10's overlaps both others'" in prose
+    assert "wider and overlap" not in prose
