@@ -6,7 +6,7 @@ import random
 
 from coursekit.grading.cases import Case, Question, Slip, Sweep, Written
 from coursekit.subtraction import SOURCE_MOVES, SubtractionGame
-from coursekit.tictactoe import LINES, TicTacToe, _line_winner
+from coursekit.tictactoe import LINES, TicTacToe, line_winner
 
 
 def tree_size_reference(n: int) -> int:
@@ -124,7 +124,7 @@ def boards_by_rule(stop_at_wins: bool = True) -> int:
     seen, todo = {start}, [start]
     while todo:
         board = todo.pop()
-        if (stop_at_wins and _line_winner(tuple(board))) or "." not in board:
+        if (stop_at_wins and line_winner(tuple(board))) or "." not in board:
             continue
         mark = "x" if board.count("x") == board.count("o") else "o"
         for i, cell in enumerate(board):
@@ -194,7 +194,7 @@ QUESTIONS = [
         Case("line_winner('x.ox.o..o')", "o"),
         Case("line_winner('xoxxoooxx')", None),
         Case("line_winner('.........')", None),
-        Sweep("line_winner", random_boards, lambda board: _line_winner(tuple(board)), points=2,
+        Sweep("line_winner", random_boards, lambda board: line_winner(tuple(board)), points=2,
               label="line_winner on 300 boards from random games", slips=LINE_SLIPS),
     ], course_code=('coursekit.tictactoe',)),
     Question("09.q3", "distinct positions reachable from n = 100", "number", [

@@ -29,7 +29,7 @@ from typing import Optional
 import numpy as np
 
 from coursekit.grading.cases import Case, Outcome, Probe, Question, Slip, Sweep, Written, short
-from coursekit.grading.bot_checks import BotGames, _decoded, play_against  # noqa: F401 - the games
+from coursekit.grading.bot_checks import BotGames, decoded_replies, play_against  # noqa: F401 - the games
 from coursekit.grading.public import one_of_probe
 from coursekit.sandbox.wire import WireError
 from coursekit.stats import wilson_interval
@@ -175,7 +175,7 @@ class MoveSweep(Sweep):
         """The first state answered with a move outside the allowed ones fails the test."""
         cases, _, expected = self._table.get()
         base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
-        decoded, error = _decoded(replies, len(cases))
+        decoded, error = decoded_replies(replies, len(cases))
         if decoded is None:
             return Outcome(status="fail", points=0, message=error, **base)
         for (st,), value, (_, allowed) in zip(cases, decoded, expected):

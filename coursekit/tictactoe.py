@@ -32,7 +32,7 @@ class Board(NamedTuple):
 _WINNERS: dict = {}   # cells -> "x", "o" or "" (no line); tic-tac-toe has only 5478 legal boards
 
 
-def _line_winner(cells: tuple) -> Optional[str]:
+def line_winner(cells: tuple) -> Optional[str]:
     got = _WINNERS.get(cells)
     if got is None:
         got = ""
@@ -71,7 +71,7 @@ class TicTacToe:
     def moves(self, state: Board) -> tuple:
         """The empty cells (none once the game is over)."""
         cells = state.cells
-        if _line_winner(cells) is not None:
+        if line_winner(cells) is not None:
             return ()
         return tuple(i for i in range(9) if cells[i] == ".")
 
@@ -85,11 +85,11 @@ class TicTacToe:
 
     def is_over(self, state: Board) -> bool:
         """A line of three, or a full board."""
-        return "." not in state.cells or _line_winner(state.cells) is not None
+        return "." not in state.cells or line_winner(state.cells) is not None
 
     def winner(self, state: Board) -> Optional[str]:
         """"x" or "o" for a line of three, None for a draw or a game still running."""
-        return _line_winner(state.cells)
+        return line_winner(state.cells)
 
     def to_move(self, state: Board) -> str:
         """The player whose mark goes down next."""

@@ -195,7 +195,7 @@ def test_the_public_tests_hold_no_hidden_slip_value_or_slip_bot_move_table():
 def test_a_tuple_or_a_list_earns_every_point_where_the_order_is_what_is_asked(kind):
     """Issue 37: 06.q3 and 06.q5 cost a point for a list while 06.q4 and 11.q5 accepted one; now all accept either,
     and each question's text says so."""
-    from coursekit.grading.nbio import nbformat
+    import nbformat
 
     e06 = answer_key_module("06")
     answers = {"06.q3": {"period_358": kind(e06.period_of((3, 5, 8)))},

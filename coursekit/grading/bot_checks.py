@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from coursekit.grading.cases import Outcome, Sweep
-from coursekit.grading.public import _canonical, _digest
+from coursekit.grading.public import canonical_text, salted_digest
 from coursekit.sandbox.wire import WireError, decode
 from coursekit.stats import wilson_interval
 
@@ -22,7 +22,7 @@ SEED = 11  # the arena seed of the graded games
 THRESHOLD = 0.9  # the 95% Wilson interval of the win rate must lie above this
 
 
-def _decoded(replies: list, count: int) -> tuple:
+def decoded_replies(replies: list, count: int) -> tuple:
     """(decoded values, the error that stopped the sweep) from a sweep's reply, or (None, why) if malformed."""
     reply = replies[0] if replies else None
     if not isinstance(reply, dict):
@@ -113,7 +113,8 @@ class BotGames(Sweep):
         rows = []
         for slip, table in zip(self.slips, self._slip_tables.get()):
             if table is not None and all(kind == "ok" for kind, _ in table):
-                rows.append([slip.says, _digest(self._salt(), _canonical([value for _, value in table], None))])
+                text = canonical_text([value for _, value in table], None)
+                rows.append([slip.says, salted_digest(self._salt(), text)])
         return rows
 
     @property
@@ -128,13 +129,13 @@ class BotGames(Sweep):
         """The first slip bot whose moves are the learner's on every state (by digest on the learner's side), or ""."""
         if not self.sealed_slips:
             return super().slip_of(decoded)
-        text = _canonical(list(decoded), None)
-        return next((says for says, digest in self.sealed_slips if _digest(self._salt(), text) == digest), "")
+        text = canonical_text(list(decoded), None)
+        return next((says for says, digest in self.sealed_slips if salted_digest(self._salt(), text) == digest), "")
 
     def games(self, replies: list) -> tuple:
         """(records, the move table, why it stops) for these replies; records None when the reply is malformed."""
         cases, _, _ = self._table.get()
-        decoded, error = _decoded(replies, len(cases))
+        decoded, error = decoded_replies(replies, len(cases))
         if decoded is None:
             return None, {}, error
         moves = {args[0]["n"]: value for args, value in zip(cases, decoded)}

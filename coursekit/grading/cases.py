@@ -241,7 +241,7 @@ class Case:
         return run_locally(self, namespace, seconds)
 
 
-def _a(noun: str) -> str:
+def with_article(noun: str) -> str:
     """ "an int", "a Fraction"."""
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
@@ -263,16 +263,16 @@ class IsA:
 
     def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
         """Pass when the value arrived as exactly that type (a look-alike class arrives opaque)."""
-        base = dict(label=self.label or f"{self.expr} is {_a(self.kind.__name__)}", max_points=self.points,
-                    expected=_a(self.kind.__name__), public=self.public, reveal=True)
+        base = dict(label=self.label or f"{self.expr} is {with_article(self.kind.__name__)}", max_points=self.points,
+                    expected=with_article(self.kind.__name__), public=self.public, reveal=True)
         actual, why = received(replies[0] if replies else None)
         if why:
             return Outcome(status="fail", points=0, message=why, **base)
         name = actual.type_name if isinstance(actual, Opaque) else type(actual).__name__
         kind = "tuple" if isinstance(actual, tuple) else name
         if type(actual) is self.kind:
-            return Outcome(status="pass", points=self.points, actual=_a(kind), **base)
-        return Outcome(status="fail", points=0, actual=_a(kind), **base)
+            return Outcome(status="pass", points=self.points, actual=with_article(kind), **base)
+        return Outcome(status="fail", points=0, actual=with_article(kind), **base)
 
     def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""

@@ -39,7 +39,7 @@ ROUNDED_DIGITS = (9, 8, 7, 6, 5, 4)  # significant digits tried for a hidden val
 
 # --- digests of hidden values ----------------------------------------------------------------------------------------
 
-def _canonical(value: Any, digits: Optional[int]) -> Optional[str]:
+def canonical_text(value: Any, digits: Optional[int]) -> Optional[str]:
     """A text that is equal for two values exactly when `same()` calls them equal (numbers rounded to `digits`)."""
     if isinstance(value, Opaque):
         return None
@@ -56,12 +56,12 @@ def _canonical(value: Any, digits: Optional[int]) -> Optional[str]:
     if type(value) is str:
         return "str:" + value
     if isinstance(value, (tuple, list)):
-        parts = [_canonical(v, digits) for v in value]
+        parts = [canonical_text(v, digits) for v in value]
         return None if None in parts else "seq[" + "\x1f".join(parts) + "]"
     if type(value) is dict:
         items = []
         for key, item in value.items():
-            k, v = _canonical(key, None), _canonical(item, digits)
+            k, v = canonical_text(key, None), canonical_text(item, digits)
             if k is None or v is None:
                 return None
             items.append(k + "\x1e" + v)
@@ -69,7 +69,7 @@ def _canonical(value: Any, digits: Optional[int]) -> Optional[str]:
     return None
 
 
-def _digest(salt: str, text: Optional[str]) -> Optional[str]:
+def salted_digest(salt: str, text: Optional[str]) -> Optional[str]:
     return None if text is None else hashlib.sha256((salt + "\x00" + text).encode()).hexdigest()[:32]
 
 
@@ -119,13 +119,14 @@ class SealedCase:
         actual, why = received(replies[0] if replies else None)
         if why:
             return Outcome(status="fail", points=0, message=why, **base)
-        if _digest(self.salt, _canonical(actual, self.digits)) == self.digest:
+        if salted_digest(self.salt, canonical_text(actual, self.digits)) == self.digest:
             return Outcome(status="pass", points=self.points, actual=short(actual), **base)
         message = ""
-        if self.close_digest and type(actual) is float and _digest(self.salt, f"{actual:.12g}") == self.close_digest:
+        close = self.close_digest and type(actual) is float
+        if close and salted_digest(self.salt, f"{actual:.12g}") == self.close_digest:
             message = "close, but the question asks for the exact value as a fractions.Fraction"
         slip = next((says for says, digest, digits in self.slips
-                     if _digest(self.salt, _canonical(actual, digits)) == digest), "")
+                     if salted_digest(self.salt, canonical_text(actual, digits)) == digest), "")
         return Outcome(status="fail", points=0, actual=short(actual), message=message, slip=slip, **base)
 
     def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
@@ -154,7 +155,7 @@ class SealedSweep:
                  "seconds": seconds}]
 
     def _matches(self, value: Any, digest: str, digits: Optional[int]) -> bool:
-        return _digest(self.salt, _canonical(value, digits)) == digest
+        return salted_digest(self.salt, canonical_text(value, digits)) == digest
 
     def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
         """The first input whose answer is not the reference's fails the test (the reference's value not shown)."""
@@ -248,18 +249,18 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
             return {"type": "later", "points": case.points, "public": True, "label": case.label or case.expr}
         close = ""
         if type(expected) is Fraction and _safe_digits(expected, 1e-13) is not None:
-            close = _digest(salt, f"{float(expected):.12g}")
+            close = salted_digest(salt, f"{float(expected):.12g}")
         sealed = []
         for (says, ok, wrong), s in zip(slips, case.slips):
             if not ok:
                 continue
             tol = s.tol if s.tol is not None else case.tol
             slip_digits = None if tol is None else _safe_digits(wrong, tol)
-            text = _canonical(wrong, slip_digits)
+            text = canonical_text(wrong, slip_digits)
             if text is not None and (tol is None or slip_digits is not None):
-                sealed.append([says, _digest(salt, text), slip_digits])
+                sealed.append([says, salted_digest(salt, text), slip_digits])
         return {"type": "sealed", "expr": case.expr, "salt": salt,
-                "digest": _digest(salt, _canonical(expected, digits)), "digits": digits,
+                "digest": salted_digest(salt, canonical_text(expected, digits)), "digits": digits,
                 "close": close, "points": case.points, "label": case.label, "slips": sealed}
     rebuild = getattr(case, "rebuild", None)
     module = getattr(getattr(case, "judge_value", None), "__module__", None) or type(case).__module__
@@ -274,13 +275,13 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
             digits = None if case.tol is None else _safe_digits(value, case.tol)
             if kind != "ok" or (case.tol is not None and digits is None):
                 return {"type": "later", "points": case.points, "public": True, "label": case.label or case.func}
-            outputs.append([_digest(salt, _canonical(value, digits)), digits])
+            outputs.append([salted_digest(salt, canonical_text(value, digits)), digits])
         slips = []
         for s, t in zip(case.slips, case._slip_tables.get()):
             if t is None:
                 continue
             tol = s.tol if s.tol is not None else case.tol
-            row = [[_digest(salt, _canonical(v, d)), d] for k, v in t
+            row = [[salted_digest(salt, canonical_text(v, d)), d] for k, v in t
                    for d in [None if tol is None or k != "ok" else _safe_digits(v, tol)]]
             slips.append({"says": s.says, "outputs": row})
         return {"type": "sealed_sweep", "func": case.func, "points": case.points, "label": case.label,

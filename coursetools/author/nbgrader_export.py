@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from coursekit.grading.cases import IsA, _a
+from coursekit.grading.cases import IsA, with_article
 from coursekit.grading.filenames import exercise_name
 from coursetools.author.generate import BEGIN, BEGIN_ANSWER, END_ANSWER
 from coursetools.nbio import nbformat
@@ -86,7 +86,7 @@ def _test_cells(qid: str) -> list:
             break
         label = getattr(case, "label", "") or getattr(case, "expr", "") or "a test"
         if isinstance(case, IsA) and not case.label:
-            label = f"{case.expr} is {_a(case.kind.__name__)}"
+            label = f"{case.expr} is {with_article(case.kind.__name__)}"
         points = f"{case.points:g} point{'s' if case.points != 1 else ''}"
         call = f'run_test("{qid}", {index})'
         if case.public:
