@@ -126,7 +126,8 @@ LAX_NB := $(wildcard exercises/*.ipynb)
 LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebooks solutions exercises
 
 # pytest-xdist: JOBS worker processes (one per core by default); a test file stays on one worker (loadfile: module
-# fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel)
+# fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel). The browser tier
+# too: each worker starts its own Lab, Voila and Chromium (77 tests: 832 s with 2 workers, 1580 s with one, here)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)
 # each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test)
@@ -139,7 +140,7 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,$(NBVAL) $(XDIST) $(STRICT_NB),notebooks)
 	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
 	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
-	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=15 -m browser tests,browser)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m browser tests,browser)
 
 # the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
 # those too); the wall-clock tests alone after the others, as in make test
