@@ -144,10 +144,12 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 
 # the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
 # those too); the wall-clock tests alone after the others, as in make test
-unit check: $(TEST_STAMP)
+unit: $(TEST_STAMP)
 	$(LINT)
 	$(PY) -m pytest -p no:cacheprovider $(XDIST) -q -m "not browser and not slow and not serial" tests
 	$(PY) -m pytest -p no:cacheprovider -q -m "not browser and not slow and serial" tests
+
+check: unit
 
 # the oldest supported Python: the unit tests in their own venv (.ci/run calls this when a python3.10 is found)
 # the first python3.10 that runs (a pyenv shim may exist without the version being selected)

@@ -98,7 +98,7 @@ def test_makefile_test_runs_units_nbval_and_browser():
 
 def test_make_unit_skips_slow_tests_and_make_test_runs_them():
     makefile = (ROOT / "Makefile").read_text()
-    unit = makefile.split("\nunit check:", 1)[1].split("\n\n", 1)[0]
+    unit = makefile.split("\nunit:", 1)[1].split("\n\n", 1)[0]
     test = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     # the parallel part and the wall-clock part (serial) together: every test but browser and slow ones
     assert '-m "not browser and not slow and not serial"' in unit and '-m "not browser and not slow and serial"' in unit
@@ -118,7 +118,7 @@ def test_the_python_310_reader_agrees_with_tomllib():
 
 def test_ruff_runs_first_in_make_test_and_make_unit_and_targets_python_310():
     makefile = (ROOT / "Makefile").read_text()
-    for target in ("test", "unit check"):
+    for target in ("test", "unit"):
         recipe = makefile.split(f"\n{target}:", 1)[1].split("\n\n", 1)[0]
         assert recipe.splitlines()[1].strip() in ("$(LINT)", "$(call TIMED,$(LINT),lint)"), target
     assert "$(PY) -m ruff check coursekit $(wildcard coursetools) tests bench" in makefile
