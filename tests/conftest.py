@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from hypothesis import settings
 
 from coursekit.widgets import common
+
+# A run started in the background by a shell without job control (`make test &`, nohup, some CI runners) ignores
+# Ctrl-C, and every program a test starts would inherit that: the tests that press Ctrl-C in a console game or the
+# arena command then wait in vain (seen here: 2 failures, each passing when run in the foreground). A handler, unlike
+# an ignored signal, is not inherited: the programs the tests start get Ctrl-C's default again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # property tests check values, not speed: on a loaded 2-core machine a 200 ms deadline fails correct code
 settings.register_profile("course", deadline=None)
