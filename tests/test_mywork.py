@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tornado.web import HTTPError
 
-from coursekit import mywork
+from coursekit import learner_copy, mywork
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,13 +45,32 @@ def test_an_exercise_copy_under_its_old_name_is_kept_and_the_new_name_copied_bes
     assert mywork.renamed_exercises(course) == [(old, old.parent / new)]
 
 
-def test_copies_hold_no_widget_views_and_no_widget_state(tmp_path):
+def test_copies_are_the_lesson_as_a_learner_meets_it(tmp_path):
+    """No saved output (an output below a question shows its answer), no widget state, every reveal folded."""
     mywork.make_copies(ROOT, tmp_path)
-    notebook = json.loads((tmp_path / "notebooks" / "00_start_here.ipynb").read_text())
-    assert "widgets" not in notebook["metadata"]
-    texts = ["".join(o["data"]["text/plain"]) for c in notebook["cells"] for o in c.get("outputs", []) if "data" in o]
-    assert not any(mywork.WIDGET_VIEW in o.get("data", {}) for c in notebook["cells"] for o in c.get("outputs", []))
-    assert "WidgetCheck: run this cell to show the widget" in texts
+    for path in sorted((tmp_path / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        notebook = json.loads(path.read_text())
+        assert "widgets" not in notebook["metadata"], path.name
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        assert code and not any(c["outputs"] or c["execution_count"] for c in code), path.name
+        for cell in notebook["cells"]:
+            if learner_copy.REVEAL in learner_copy.tags(cell) and cell["cell_type"] == "markdown":
+                assert "".join(cell["source"]).startswith(learner_copy.FOLD_START), path.name
+
+
+def test_a_reveal_is_folded_once_and_the_website_keeps_outputs_behind_a_toggle():
+    notebook = {"cells": [
+        {"cell_type": "markdown", "metadata": {"tags": ["reveal"]}, "source": "Eight ways, four totals."},
+        {"cell_type": "code", "metadata": {"tags": ["reveal"]}, "source": "x", "execution_count": 3,
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "[3, 13, 23, 33]"}]},
+        {"cell_type": "markdown", "metadata": {}, "source": "Not an answer."}], "metadata": {}}
+    learner = learner_copy.learner_copy(notebook)
+    assert learner["cells"][0]["source"].startswith(learner_copy.FOLD_START)
+    assert learner_copy.learner_copy(learner) == learner  # folding twice folds once
+    assert learner["cells"][1]["outputs"] == [] and learner["cells"][2]["source"] == "Not an answer."
+    site = learner_copy.website_copy(notebook)
+    assert site["cells"][1]["outputs"] and "hide-output" in site["cells"][1]["metadata"]["tags"]
+    assert notebook["cells"][0]["source"] == "Eight ways, four totals."  # the repository's notebook is untouched
 
 
 def _notebook(text: str) -> dict:

@@ -40,7 +40,7 @@ def test_both_carry_the_keyboard_script(make):
 
 def test_big_numbers_are_written_with_thousands_separators():
     guess = Guess("How many nodes?", answer=2538224821)
-    assert guess.guess("7") == "You guessed 7: too low; the answer is 2,538,224,821."
+    assert guess.guess("7").startswith("You guessed 7: too low.") and "2,538,224,821" not in guess.message.text
     assert guess.guess("2.5e9").startswith("Close: you guessed 2,500,000,000, the answer is 2,538,224,821")
     assert Guess("p?", answer=0.04827).guess("0.05").startswith("Close: you guessed 0.05, the answer is 0.04827")
 
@@ -50,3 +50,23 @@ def test_feedback_that_already_says_right_is_not_doubled():
     predict = Predict("?", {"an ace": "Right: after an ace...", "a 6": "Not quite: a 6 is bad."}, answer="an ace")
     assert predict.choose("an ace") == "Right: after an ace..."
     assert predict.choose("a 6") == "Not quite: a 6 is bad. Try another answer."
+
+
+def test_every_prediction_is_asked_from_its_lessons_practice_module_and_computes_its_answer():
+    """ask(pid) builds each lesson's prediction from coursekit/practice (issue 34); each answer is computed and is one
+    of its choices, each wrong guess's hint names no number, and an unknown id names the ones there are."""
+    from coursekit.practice import lessons, predictions
+    from coursekit.practice.asks import GuessQuestion
+    from coursekit.widgets.predict import ask
+
+    asked = [p for lesson in lessons() for p in predictions(lesson)]
+    for p in asked:
+        widget = ask(p.pid)
+        assert widget.question == p.question
+        if isinstance(p, GuessQuestion):
+            wrong = widget.guess(str(float(widget.answer) * 3 + 7))
+            assert "too high" in wrong and not any(t in wrong for t in p.give_aways()), (p.pid, wrong)
+    with pytest.raises(ValueError, match="no prediction '02.nothing-here'"):
+        ask("02.nothing-here")
+    with pytest.raises(ValueError, match="looks like '02.three-aces'"):
+        ask("02.p1")

@@ -116,17 +116,19 @@ class Predict(CourseWidget):
 class Guess(CourseWidget):
     """A number to guess before the lesson computes it: type it, press Check, see how far off it was.
 
-    `answer` is the true value (computed by the lesson); a guess within `close` (a fraction of the answer, or of 1
-    when the answer is 0) counts as close enough.
+    `answer` is the true value (computed, never typed in); a guess within `close` (a fraction of the answer, or of
+    1 when the answer is 0) counts as close enough and shows the answer; a wrong guess shows `high` or `low`, a way
+    to find the answer, never the number (issue 34).
     """
 
     def __init__(self, question: str, answer: float | int | Fraction, close: float = 0.1, explain: str = "",
-                 unit: str = "") -> None:
+                 unit: str = "", high: str = "", low: str = "", then: str = "") -> None:
         if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)) or not math.isfinite(answer):
             raise ValueError(f"answer must be a finite number, not {answer!r}")
         if isinstance(close, bool) or not isinstance(close, (int, float)) or not 0 <= close <= 1:
             raise ValueError(f"close must be a fraction from 0 to 1 (0.1 means within 10%), not {close!r}")
-        self.question, self.answer, self.close, self.explain, self.unit = question, answer, close, explain, unit
+        self.question, self.answer, self.close_enough, self.explain, self.unit = question, answer, close, explain, unit
+        self.high, self.low, self.then = high, low, then
         self.prompt = w.HTML(_question_html(question))
         self.box = w.Text(value="", placeholder="your guess", description="your guess",
                           layout=w.Layout(width="260px"), style={"description_width": "initial"})
@@ -169,16 +171,35 @@ class Guess(CourseWidget):
         scale = abs(truth) if truth != 0 else 1.0
         off = abs(value - truth) / scale
         explain = f" {self.explain}" if self.explain else ""
-        if off <= self.close:
+        then = f" {self.then}" if self.then else ""
+        if off <= self.close_enough:
             self.message.show(f"Close: you guessed {self._shown(value)}, the answer is {self._shown(self.answer)}."
-                              f"{explain}", "ok")
-        else:
-            side = "high" if value > truth else "low"
-            self.message.show(f"You guessed {self._shown(value)}: too {side}; the answer is "
-                              f"{self._shown(self.answer)}.{explain}", "lose")
+                              f"{explain}{then}", "ok")
+            return
+        side = "high" if value > truth else "low"
+        hint = (self.high if value > truth else self.low).strip() or "think again about what the question counts"
+        hint = hint[0].upper() + hint[1:] + ("" if hint[-1] in ".!?" else ".")
+        self.message.show(f"You guessed {self._shown(value)}: too {side}. {hint} "
+                          f"Try again, or run the next cell to see it worked out.", "lose")
 
     def guess(self, typed: str) -> str:
         """Type a guess and press Check from Python; returns the message shown."""
         self.box.value = typed
         self.check_guess()
         return self.message.text
+
+
+def ask(pid: str) -> Predict | Guess:
+    """The widget for a lesson's prediction by its id ("02.three-aces"): its question, answers and feedback come from
+    the lesson's practice module (coursekit/practice/lNN.py), so the lesson's cell shows no answer."""
+    from coursekit.practice import prediction
+    from coursekit.practice.asks import PredictQuestion
+
+    asked = prediction(pid)
+    if isinstance(asked, PredictQuestion):
+        widget = Predict(asked.question, asked.choices, asked.right(), then=asked.then)
+    else:
+        widget = Guess(asked.question, asked.answer(), close=asked.close, explain=asked.explain, unit=asked.unit,
+                       high=asked.high, low=asked.low, then=asked.then)
+    widget.pid = pid
+    return widget
