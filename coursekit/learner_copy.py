@@ -9,14 +9,19 @@ is built from them by `learner_copy`, the one mechanism, steered by a cell tag i
   up) is folded into a closed `<details>` whose summary says to answer first (a heading the cell opens with stays
   visible as the summary); the learner clicks it open after answering.
 
-The website (`website_copy`) keeps the outputs but folds the same cells: a `reveal` markdown cell as above, and a
-`reveal` code cell's output behind Jupyter Book's "hide-output" toggle.
+Binder's image runs `python -m coursekit.learner_copy notebooks exercises` (binder/postBuild), so a lesson opened
+on Binder is a learner's copy whichever copy of the course the image was built from. The website (`website_copy`)
+keeps the outputs but folds the same cells: a `reveal` markdown cell as above, and a `reveal` code cell's output
+behind Jupyter Book's "hide-output" toggle.
 """
 
 from __future__ import annotations
 
 import copy
 import html
+import json
+import sys
+from pathlib import Path
 
 REVEAL = "reveal"  # the cell tag of a cell that answers a question above it
 SUMMARY = "The answer: open this after you have answered the question above"
@@ -75,3 +80,39 @@ def website_copy(notebook: dict) -> dict:
         if cell.get("cell_type") == "code" and REVEAL in tags(cell) and WEBSITE_HIDE not in tags(cell):
             cell.setdefault("metadata", {})["tags"] = tags(cell) + [WEBSITE_HIDE]
     return notebook
+
+
+def rewrite_in_place(folders: list[Path]) -> list[Path]:
+    """Rewrite every notebook under the folders as the learner meets it (Binder's image, built from any copy of
+    the course); return the notebooks rewritten."""
+    written = []
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise ValueError(f"{str(folder)!r} is not a folder of notebooks")
+        for path in sorted(Path(folder).rglob("*.ipynb")):
+            if ".ipynb_checkpoints" in path.parts:
+                continue
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            path.write_text(json.dumps(learner_copy(notebook), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m coursekit.learner_copy FOLDER...`: rewrite the folders' notebooks as learner copies, in place."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        print("usage: python -m coursekit.learner_copy FOLDER... (rewrites their notebooks in place, as a learner "
+              "meets them: run it only on a learner's copy, such as Binder's image)", file=sys.stderr)
+        return 2
+    try:
+        written = rewrite_in_place([Path(a) for a in argv])
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"{len(written)} notebook(s) rewritten as the learner meets them")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -106,3 +106,22 @@ def test_the_save_hook_refuses_the_courses_own_notebooks(monkeypatch):
     assert "my-work/notebooks/08_monte_carlo_tree_search.ipynb" in refused.value.reason
     monkeypatch.setenv("COURSEKIT_EDIT_COURSE", "1")  # a course developer editing a lesson in Lab
     mywork.pre_save(model=model, path="notebooks/08_monte_carlo_tree_search.ipynb", contents_manager=_Manager())
+
+
+def test_binders_image_rewrites_the_lessons_it_was_built_from_as_learner_copies(tmp_path):
+    """binder/postBuild's own line, run on a copy of the course's notebooks: every output gone, reveals folded."""
+    import shutil
+    import subprocess
+    import sys
+
+    line = next(x for x in (ROOT / "binder" / "postBuild").read_text().splitlines() if "coursekit.learner_copy" in x)
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "exercises", tmp_path / "exercises")
+    done = subprocess.run([sys.executable, *line.split()[1:]], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lesson = json.loads((tmp_path / "notebooks" / "02_counting_blackjack_hands.ipynb").read_text())
+    assert not any(c.get("outputs") for c in lesson["cells"])
+    assert any("".join(c["source"]).startswith(learner_copy.FOLD_START) for c in lesson["cells"])
+    refused = subprocess.run([sys.executable, "-m", "coursekit.learner_copy", "no-such-folder"], cwd=tmp_path,
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and "'no-such-folder' is not a folder of notebooks" in refused.stderr
