@@ -19,6 +19,7 @@ from typing import Optional
 
 from coursekit.grading.cases import Question, find_question
 from coursekit.practice.asks import Asked, check_ask_id, number_texts
+from coursekit.stale import question_texts, stale_warning
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 PRACTICE_ID = re.compile(r"^(\d\d)\.p(\d+)$")
@@ -114,6 +115,10 @@ def practice(pid: str, namespace: Optional[dict] = None) -> None:
     if namespace is None:
         namespace = sys._getframe(1).f_globals
     text = practice_report(run_practice(pid, namespace))
+    warning = stale_warning(question_texts(question(pid)), namespace)
+    if warning:
+        head, _, rest = text.partition("\n")
+        text = "\n".join([head, warning, rest])
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipykernel
