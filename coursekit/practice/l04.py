@@ -84,8 +84,8 @@ PREDICTIONS = [
     GuessQuestion(
         "04.three-cards", "What is the hand 3, 10, 6 worth in baccarat?",
         answer=lambda: hand_value(["3", "10", "6"]), close=0,
-        high="Add the three card values (a 10 counts 0) and keep only the last digit: a baccarat hand is worth 9 "
-             "at most.",
+        high="Add the three card values (a 10 counts 0) and keep only the last digit of the sum, as total() at the "
+             "top of the lesson does.",
         low="Add all three cards, the 10 counting 0, and keep the last digit of the sum.",
         explain="3 + 0 + 6: a ten counts 0, and nothing here reaches 10.",
         then="Run the next cell: it values the hand as the script and as the rules do; then open the answer under it.",
