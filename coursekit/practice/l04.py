@@ -75,7 +75,8 @@ PREDICTIONS = [
     PredictQuestion(
         "04.three-eight", "The banker has 3 and the player's third card is an 8. Does the banker draw?",
         {THREE_EIGHT[True]: "Not after an 8: rule 5 lets the banker draw on 0-2 only.",
-         THREE_EIGHT[False]: "Right, and it is the only cell of the 0-3 rows where the banker stands.",
+         THREE_EIGHT[False]: "After an 8 rule 5 stops at 2: the only cell of the 0-3 rows where the banker "
+                            "stands.",
          "it depends on the banker's two cards": "Only the banker's total matters, not which cards made it."},
         answer=lambda: THREE_EIGHT[banker_draws(3, 8)],
         then="Run the next cells: they print the casino's table (find row 3, column 8) and build it from the rules; "
