@@ -29,6 +29,8 @@ from coursekit.learner_copy import learner_copy
 WORK = "my-work"  # the learner's folder, beside notebooks/ (listed in .gitignore)
 # what is copied: (folder in the repository, file pattern); the folders keep their names under my-work/
 COPIED = (("notebooks", "[0-9][0-9]_*.ipynb"), ("notebooks/demos", "*.ipynb"), ("exercises", "*.ipynb"))
+# reference pages the lessons link to: brought up to date at every `make lab` (they hold no learner work)
+REFERENCE = ("notebooks/glossary.md",)
 # the repository's notebooks Lab refuses to save over (a developer sets COURSEKIT_EDIT_COURSE=1 to edit them)
 COURSE_FOLDERS = ("notebooks", "exercises", "solutions")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -88,6 +90,11 @@ def make_copies(course: Path, work: Path | None = None) -> list[Path]:
             notebook = learner_copy(json.loads(source.read_text(encoding="utf-8")))
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
             made.append(target)
+    for name in REFERENCE:
+        source, target = course / name, work / name
+        if source.is_file() and (not target.is_file() or target.read_bytes() != source.read_bytes()):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, target)
     bots = course / "notebooks" / "demos" / "arena_bots"
     if bots.is_dir() and not (work / "notebooks" / "demos" / "arena_bots").exists():
         shutil.copytree(bots, work / "notebooks" / "demos" / "arena_bots")

@@ -275,8 +275,13 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     for path in (book / "notebooks").glob("*.ipynb"):  # answers fold away until clicked (issue 34)
         path.write_text(json.dumps(website_copy(json.loads(path.read_text())), indent=1, ensure_ascii=False) + "\n")
     (book / "intro.md").write_text(course_map(lessons, exercises))
+    glossary = Path(lessons_dir) / "glossary.md"
+    if glossary.is_file():
+        shutil.copy(glossary, book / "notebooks" / "glossary.md")
     toc = ["format: jb-book", "root: intro", "parts:", "  - caption: Lessons", "    chapters:"]
     toc += [f"      - file: notebooks/{p.stem}" for p in lessons]
+    if (book / "notebooks" / "glossary.md").is_file():
+        toc += ["      - file: notebooks/glossary"]
     if exercises:
         toc += ["  - caption: Exercises", "    chapters:"]
         toc += [f"      - file: exercises/{p.stem}" for p in exercises.values()]
