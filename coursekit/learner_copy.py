@@ -5,6 +5,8 @@ The repository's lessons keep their outputs (nbval compares them; the website sh
 is built from them by `learner_copy`, the one mechanism, steered by a cell tag in the notebooks themselves:
 
 - every code cell's saved output and execution count are dropped (the learner runs the lesson);
+- a code cell tagged `reveal` (one that works an answer out, or asserts it) has its source collapsed: Lab shows
+  only its first line, CODE_NOTE, until the learner clicks it; running it works as before;
 - a markdown cell tagged `reveal` (the prose that answers a question above it, or key points that sum the answers
   up) is folded into a closed `<details>` whose summary says to answer first (a heading the cell opens with stays
   visible as the summary); the learner clicks it open after answering.
@@ -26,6 +28,8 @@ from pathlib import Path
 REVEAL = "reveal"  # the cell tag of a cell that answers a question above it
 SUMMARY = "The answer: open this after you have answered the question above"
 FOLD_START = '<details class="course-reveal">'
+# the first line of a collapsed `reveal` code cell, all a learner sees of it until they click or run it
+CODE_NOTE = "# The answer, worked out: run this cell after you have answered above (click the bar to read the code)"
 WEBSITE_HIDE = "hide-output"  # Jupyter Book's tag: the output folded behind a "Show output" toggle
 
 
@@ -60,6 +64,16 @@ def _fold_reveals(notebook: dict) -> None:
             cell["source"] = folded(_source(cell))
 
 
+def _collapse_reveal_code(notebook: dict) -> None:
+    """A `reveal` code cell's source collapsed (Lab shows its first line, this note, and opens it on a click)."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code" and REVEAL in tags(cell):
+            source = _source(cell)
+            if not source.startswith(CODE_NOTE):
+                cell["source"] = f"{CODE_NOTE}\n{source}"
+            cell.setdefault("metadata", {}).setdefault("jupyter", {})["source_hidden"] = True
+
+
 def learner_copy(notebook: dict) -> dict:
     """A new notebook as the learner gets it: no outputs, no execution counts, no widget state, reveals folded."""
     notebook = copy.deepcopy(notebook)
@@ -69,6 +83,7 @@ def learner_copy(notebook: dict) -> dict:
             cell["execution_count"] = None
     notebook.get("metadata", {}).pop("widgets", None)
     _fold_reveals(notebook)
+    _collapse_reveal_code(notebook)
     return notebook
 
 

@@ -68,6 +68,9 @@ def test_a_reveal_is_folded_once_and_the_website_keeps_outputs_behind_a_toggle()
     assert learner["cells"][0]["source"].startswith(learner_copy.FOLD_START)
     assert learner_copy.learner_copy(learner) == learner  # folding twice folds once
     assert learner["cells"][1]["outputs"] == [] and learner["cells"][2]["source"] == "Not an answer."
+    # a reveal code cell: collapsed in Lab, its first line (all the learner sees) says to run it after answering
+    assert learner["cells"][1]["metadata"]["jupyter"]["source_hidden"] is True
+    assert learner["cells"][1]["source"] == f"{learner_copy.CODE_NOTE}\nx"
     site = learner_copy.website_copy(notebook)
     assert site["cells"][1]["outputs"] and "hide-output" in site["cells"][1]["metadata"]["tags"]
     assert notebook["cells"][0]["source"] == "Eight ways, four totals."  # the repository's notebook is untouched
