@@ -5,9 +5,10 @@ course (`.venv-class`). It collects `submitted/<student>/ASSIGNMENT/*.ipynb` (li
 refused by name: `nbgrader_layout.collect`), grades each in its own bubblewrap sandbox (`batch.grade_all`: no
 network, no view of the course folder, the answer key read only here, in the grader), and writes the scores into
 nbgrader's gradebook: each autograded test cell (`qNN_K_tM`) its points, written answers left for the formgrader.
-A copy of each notebook, outputs cleared and never executed, goes to `autograded/` for the formgrader and
-`generate_feedback`; the course's own CSV, JSON and feedback pages go to `coursekit/ASSIGNMENT/`. nbgrader's own
-`autograde` is refused by the exported nbgrader_config.py: it would run the learners' code as the instructor.
+A copy of each notebook, never executed, its outputs cleared and its test cells restored from `source/`, goes to
+`autograded/` for the formgrader and `generate_feedback`; the course's own CSV, JSON and feedback pages go to
+`coursekit/ASSIGNMENT/`. nbgrader's own `autograde` is refused by the exported nbgrader_config.py: it would run the
+learners' code as the instructor.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def write_gradebook(records: list[dict], assignment: str, course_id: str, db_url
 
 
 def write_autograded(record: dict, course: Path, assignment: str) -> None:
-    """autograded/<student>/ASSIGNMENT/<notebook>: the submission with outputs cleared, for the formgrader."""
+    """autograded/<student>/ASSIGNMENT/<notebook>: the submission, outputs cleared, test cells from source/."""
     from coursetools.nbio import nbformat
     from coursekit.sandbox.files import read_submitted
     from coursetools.grade.batch import MAX_NOTEBOOK_BYTES
@@ -95,7 +96,17 @@ def write_autograded(record: dict, course: Path, assignment: str) -> None:
         nb = nbformat.reads(read_submitted(record["notebook"], MAX_NOTEBOOK_BYTES).decode("utf-8"), as_version=4)
     except Exception:
         return
-    for cell in nb.cells:
+    try:  # test cells (hidden ones included) as the instructor wrote them, whatever the learner did to them
+        master = nbformat.read(course / "source" / assignment / Path(record["notebook"]).name, as_version=4)
+        locked = {c.metadata["nbgrader"]["grade_id"]: c for c in master.cells
+                  if c.metadata.get("nbgrader", {}).get("locked") and not c.metadata["nbgrader"].get("solution")}
+    except Exception:
+        locked = {}
+    for index, cell in enumerate(nb.cells):
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        grade_id = meta.get("grade_id") if isinstance(meta, dict) else None
+        if isinstance(grade_id, str) and grade_id in locked:
+            nb.cells[index] = cell = nbformat.from_dict(dict(locked[grade_id]))
         if cell.get("cell_type") == "code":
             cell["outputs"], cell["execution_count"] = [], None
     target = course / "autograded" / record["student"] / assignment / Path(record["notebook"]).name
