@@ -35,8 +35,9 @@ def source(cell: dict) -> str:
 
 
 def words(markdown: str) -> int:
-    """Words of prose in a markdown cell (code spans and HTML tags count as words too; comments do not)."""
+    """Words of prose in a markdown cell (code spans and HTML tags count as words; comments and link targets do not)."""
     markdown = re.sub(r"<!--.*?-->", " ", markdown, flags=re.DOTALL)
+    markdown = re.sub(r"\]\([^)\s]*\)", "]", markdown)  # a link's target is not read (its text is)
     return len(re.findall(r"[^\s|#*>-]+", markdown))
 
 
