@@ -22,6 +22,7 @@ from typing import Optional
 
 import numpy as np
 
+from coursekit.progress import LazyBar
 from coursekit.rng import as_generator
 from coursekit.tournament import (
     PAYOUT,
@@ -221,44 +222,47 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
     odds = stand_odds()
     sol = judge.solution if judge is not None else None
     active = np.arange(tournaments)
-    for _ in range(max_rounds):
-        if not len(active):
-            break
-        n = len(active)
-        kk = k[active]
-        first = CARD_VALUES[rng.integers(0, 13, n)]
-        bet = player.bet_batch(kk, first).astype(np.int64)
-        decisions += n
-        if sol is not None:
-            exact_values, q = _exact_round(sol, kk, bet)
-            lost[active] += sol.first[kk - sol.low, first - 1] - q[first - 1, np.arange(n)]
-        second = CARD_VALUES[rng.integers(0, 13, n)]
-        hard, ace = first + second, (first == 1) | (second == 1)
-        natural = ace & (hard == 11)
-        playing = np.flatnonzero(~natural)
-        while len(playing):
-            playing = playing[_best(hard[playing], ace[playing]) < 21]
-            if not len(playing):
+    with LazyBar(tournaments, "tournaments", unit="tournament") as bar:  # past a second: a bar
+        for _ in range(max_rounds):
+            if not len(active):
                 break
-            wants = player.hit_batch(kk[playing], bet[playing], hard[playing], ace[playing])
-            decisions += len(playing)
+            n = len(active)
+            kk = k[active]
+            first = CARD_VALUES[rng.integers(0, 13, n)]
+            bet = player.bet_batch(kk, first).astype(np.int64)
+            decisions += n
             if sol is not None:
-                h, a, i = hard[playing], ace[playing].astype(int), playing
-                w, p, l = odds[_best(h, a.astype(bool))].T
-                stand = (w * sol.value_at(kk[i] + 2 * bet[i]) + p * sol.value_at(kk[i])
-                         + l * sol.value_at(kk[i] - 2 * bet[i]))
-                after = np.stack([exact_values[np.minimum(h + v, ROWS - 1), a | (v == 1), i] for v in range(1, 11)])
-                hit = card_sum(after)
-                lost[active[i]] += np.maximum(hit, stand) - np.where(wants, hit, stand)
-            playing = playing[wants]
-            card = CARD_VALUES[rng.integers(0, 13, len(playing))]
-            hard[playing] += card
-            ace[playing] |= card == 1
-        mine = _best(hard, ace)
-        pay = _dealer_and_payout(rng, mine, natural)
-        k[active] += pay * bet
-        rounds[active] += 1
-        active = active[(k[active] >= 2 * low) & (k[active] < 2 * goal)]
+                exact_values, q = _exact_round(sol, kk, bet)
+                lost[active] += sol.first[kk - sol.low, first - 1] - q[first - 1, np.arange(n)]
+            second = CARD_VALUES[rng.integers(0, 13, n)]
+            hard, ace = first + second, (first == 1) | (second == 1)
+            natural = ace & (hard == 11)
+            playing = np.flatnonzero(~natural)
+            while len(playing):
+                playing = playing[_best(hard[playing], ace[playing]) < 21]
+                if not len(playing):
+                    break
+                wants = player.hit_batch(kk[playing], bet[playing], hard[playing], ace[playing])
+                decisions += len(playing)
+                if sol is not None:
+                    h, a, i = hard[playing], ace[playing].astype(int), playing
+                    w, p, l = odds[_best(h, a.astype(bool))].T
+                    stand = (w * sol.value_at(kk[i] + 2 * bet[i]) + p * sol.value_at(kk[i])
+                             + l * sol.value_at(kk[i] - 2 * bet[i]))
+                    after = np.stack([exact_values[np.minimum(h + v, ROWS - 1), a | (v == 1), i] for v in range(1, 11)])
+                    hit = card_sum(after)
+                    lost[active[i]] += np.maximum(hit, stand) - np.where(wants, hit, stand)
+                playing = playing[wants]
+                card = CARD_VALUES[rng.integers(0, 13, len(playing))]
+                hard[playing] += card
+                ace[playing] |= card == 1
+            mine = _best(hard, ace)
+            pay = _dealer_and_payout(rng, mine, natural)
+            k[active] += pay * bet
+            rounds[active] += 1
+            left = len(active)
+            active = active[(k[active] >= 2 * low) & (k[active] < 2 * goal)]
+            bar.update(left - len(active))  # tournaments finished this round
     return {"tournaments": tournaments, "won": int((k >= 2 * goal).sum()), "won_each": k >= 2 * goal,
             "rounds": float(rounds.mean()),
             "decisions": decisions, "playouts": int(getattr(player, "playouts", 0)), "given_away": lost}

@@ -135,7 +135,9 @@ class Arena:
         journal = _Journal(journal_path(out), {"config": self.config, "bots": results.bots},
                            list(reused.values())) if out is not None else None
         bar = None
-        if progress:
+        from coursekit.progress import enabled
+
+        if progress and enabled():  # COURSEKIT_PROGRESS=0 silences it, as every bar of the course
             from tqdm import tqdm
 
             bar = tqdm(total=self.total, initial=len(reused), desc=f"arena {self.game.spec}", unit="game",
