@@ -28,11 +28,10 @@ class OwnerCheckedCollect(ExchangeCollect):
         record = super()._path_to_record(path)
         why = refusal(path, record["username"], 1000 * self.coursedir.max_dir_size)  # nbgrader's own unit
         if why:
+            self.log.error("Refused submission %s: it %s; not collected", record["filename"], why)
             record.update(refused=why, timestamp=NEVER)
         return record
 
     def copy_files(self) -> None:
-        for record in [r for r in self.src_records if r.get("refused")]:
-            self.log.error("Refused submission %s: it %s; not collected", record["filename"], record["refused"])
         self.src_records = [r for r in self.src_records if not r.get("refused")]
         super().copy_files()
