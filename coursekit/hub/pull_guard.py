@@ -3,20 +3,23 @@
 nbgitpuller clones whatever repository a link names into the learner's home, and the link's `urlpath` may open it
 in Voila, which executes a notebook as soon as it is opened: one click ran a classmate's notebook as whoever
 clicked it (issue 35). This Jupyter server extension serves nbgitpuller's own pages, but answers 403 to a pull of
-any repository not in `CoursePull.allowed_repos` (the learner edition's URL), before anything is cloned. Enable it
-in place of nbgitpuller's extension (docs/instructors.md):
+any repository not in `CoursePull.allowed_repos` (the learner edition's URL), before anything is cloned. Its
+handlers go before every other, so nbgitpuller's own extension, still enabled, is never reached. Turn it on for
+every server of an environment with that environment's Python (docs/instructors.md):
 
-    jupyter server extension disable --sys-prefix nbgitpuller
-    jupyter server extension enable --sys-prefix coursekit.hub.pull_guard
+    python3 -m coursekit.hub.pull_guard
 
+(`jupyter server extension enable` of Jupyter Server 2.21 refuses an extension no config lists yet, and exits 0),
 and name the course's repository in the environment's `etc/jupyter/jupyter_server_config.json`:
 `{"CoursePull": {"allowed_repos": ["https://example.org/games-course-class.git"]}}`. With no repository named,
-every pull is refused. Its handlers go before any others, so an nbgitpuller extension left enabled is shadowed.
+every pull is refused.
 """
 
 from __future__ import annotations
 
 import inspect
+import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +93,16 @@ def _load_jupyter_server_extension(app: Any) -> None:
 def _jupyter_server_extension_points() -> list[dict]:
     """The extension's entry for Jupyter Server."""
     return [{"module": "coursekit.hub.pull_guard"}]
+
+
+def enable(prefix: Path) -> Path:
+    """Turn the guard on for every Jupyter server of the environment at `prefix`; return the file written."""
+    folder = prefix / "etc" / "jupyter" / "jupyter_server_config.d"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "coursekit.hub.pull_guard.json"
+    path.write_text(json.dumps({"ServerApp": {"jpserver_extensions": {"coursekit.hub.pull_guard": True}}}) + "\n")
+    return path
+
+
+if __name__ == "__main__":
+    print(f"the nbgitpuller guard is on for this environment's servers: {enable(Path(sys.prefix))}")

@@ -51,7 +51,7 @@ EXCHANGE_SIZE = "96M"  # the exchange image here (the document says 2G)
 INSTALL = next(c for c in doc_commands.commands() if c.startswith('sudo -E pip install "git+<learner edition URL>"'))
 VOILA = next(c for c in doc_commands.commands() if c.startswith("pip install voila"))
 EXCHANGE = doc_commands.block_with("chmod 1777")  # as root: the exchange, its config, the course's folder
-PULL_GUARD = doc_commands.block_with("coursekit.hub.pull_guard")  # as root: links pull the course's repository only
+PULL_GUARD = doc_commands.block_with("-m coursekit.hub.pull_guard")  # as root: links pull the course's repository
 ACCOUNT = doc_commands.block_with("HOME_MODE=0700")  # as root: a learner's account with a private home
 MENUS_OFF = doc_commands.block_with("labextension disable")  # as root: instructor menus and Lab's news off for all
 MENUS_ON = doc_commands.block_with("--level=user")  # as the instructor: the instructor menus back on
@@ -93,20 +93,23 @@ def _refused(user: str, command: str) -> str:
 
 def _placed(command: str, work: Path, **more: str) -> str:
     """A command of the document with its places and placeholders made this test's."""
-    places = {"sudo -E ": "", "/srv/nbgrader/exchange": str(work / "exchange"), "/etc/jupyter": f"{VENV}/etc/jupyter",
-              f"{CLONE}/.venv/bin/python".replace(INSTRUCTOR, "<instructor>"): sys.executable,
-              ".venv/bin/python": sys.executable, "truncate -s 2G": f"truncate -s {EXCHANGE_SIZE}",
+    places = {"sudo -E ": "", "/opt/tljh/user/": f"{VENV}/", "/srv/nbgrader/exchange": str(work / "exchange"),
+              "/etc/jupyter": f"{VENV}/etc/jupyter",
+              f"{CLONE}/.venv/bin/python".replace(INSTRUCTOR, "<instructor>"): "@PYTHON@",
+              ".venv/bin/python": "@PYTHON@", "truncate -s 2G": f"truncate -s {EXCHANGE_SIZE}",
               "../games-course-class-update": str(work / "update"), "<instructor>": INSTRUCTOR,
               "<learner edition URL>": f"git://127.0.0.1:{GIT_PORT}/learner.git", **more}
     for place, here in places.items():
         command = command.replace(place, here)
-    assert "<" not in command.replace("<<", ""), f"a placeholder this test does not fill: {command}"
+    command = command.replace("@PYTHON@", sys.executable)  # the instructor's clone's Python is this test's
+    assert not re.search(r"<[a-z][\w -]*>", command), f"a placeholder this test does not fill: {command}"
     return command
 
 
 def _as_root(command: str, cwd: Path) -> subprocess.CompletedProcess:
     """A shell command run as root, with the hub environment first on PATH."""
-    return _run(["bash", "-c", command], cwd=cwd, env={**os.environ, "PATH": f"{VENV}/bin:/usr/bin:/bin"})
+    path = f"{VENV}/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+    return _run(["bash", "-c", command], cwd=cwd, env={**os.environ, "PATH": path})
 
 
 def _snippet(name: str) -> dict:
@@ -239,9 +242,8 @@ def hub():
         _as_root(_placed(INSTALL, work), work)
         _as_root(VOILA, work)
         # the settings the document shows, where it says (the hub environment's etc/jupyter for TLJH's)
-        for old in ("coursekit.json", "coursekit.hub.pull_guard.json", "nbgitpuller.json"):
+        for old in ("coursekit.json", "coursekit.hub.pull_guard.json"):
             (config_dir / "jupyter_server_config.d" / old).unlink(missing_ok=True)  # the last run's
-        _run([VENV / "bin" / "jupyter", "server", "extension", "enable", "--sys-prefix", "nbgitpuller"])
         (VENV / CULLING_FILE).parent.mkdir(parents=True, exist_ok=True)
         pull = {"CoursePull": {"allowed_repos": [_placed(r, work) for r in
                                                  _snippet("CoursePull")["CoursePull"]["allowed_repos"]]}}
@@ -253,6 +255,7 @@ def hub():
         shown = shown.stdout + shown.stderr
         assert "cull_idle_timeout = 900" in shown, f"the hub's servers do not read {CULLING_FILE}: {shown[-1500:]}"
         assert "learner.git" in shown, f"the hub's servers do not read CoursePull: {shown[-1500:]}"
+        assert "coursekit.hub.pull_guard" in shown, f"the hub's servers do not load the pull guard: {shown[-1500:]}"
         # the instructor first (the course exported in their clone, their settings), then the exchange, made
         # theirs before any learner has an account, then the learners
         subprocess.run(["userdel", "-r", INSTRUCTOR], capture_output=True)
