@@ -18,9 +18,6 @@ from nbgrader.exchange.default.collect import ExchangeCollect
 
 from coursekit.hub.submissions import refusal
 
-NEVER = datetime.datetime.min.replace(tzinfo=datetime.timezone.utc)  # a refused submission is never the newest
-
-
 class OwnerCheckedCollect(ExchangeCollect):
     """nbgrader's collect, refusing any submission that is not the named student's own, plain, capped files."""
 
@@ -29,7 +26,8 @@ class OwnerCheckedCollect(ExchangeCollect):
         why = refusal(path, record["username"], 1000 * self.coursedir.max_dir_size)  # nbgrader's own unit
         if why:
             self.log.error("Refused submission %s: it %s; not collected", record["filename"], why)
-            record.update(refused=why, timestamp=NEVER)
+            never = datetime.datetime.min.replace(tzinfo=record["timestamp"].tzinfo)  # as nbgrader's (naive UTC)
+            record.update(refused=why, timestamp=never)  # never the newest of its student
         return record
 
     def copy_files(self) -> None:
