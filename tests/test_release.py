@@ -152,7 +152,8 @@ print(json.dumps(texts))
 
 # the instructors' tools, by module name: none may be in the learner edition, under any folder
 INSTRUCTOR_MODULES = ("batch", "feedback", "class_page", "provenance", "mutants", "nbgrader_layout", "generate",
-                      "nbgrader_export", "dask_runner", "distributed", "release", "website", "argtypes", "nbio")
+                      "nbgrader_export", "dask_runner", "distributed", "release", "exchange", "website", "argtypes",
+                      "nbio")
 
 
 def test_the_learner_edition_holds_no_instructors_tool(edition):
