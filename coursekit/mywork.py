@@ -1,9 +1,10 @@
 """The learner's own copies of the lessons (my-work/, git-ignored) and what JupyterLab saves there (issue 28).
 
-`make lab` runs `python -m coursekit.mywork`: lessons, dashboards and exercises are copied into `my-work/` with
-the same folders (so links between them work), each only when the learner has no copy yet -- a learner's work is
-never overwritten, and a lesson added by a course update arrives at the next `make lab`. JupyterLab autosaves
-only these copies, so `git status` stays clean and `git pull` never conflicts with a learner's work.
+`make lab` runs `python -m coursekit.mywork`: lessons, dashboards and exercises are copied into `my-work/` as the
+learner meets them (coursekit.learner_copy: no saved outputs, answers folded; issue 34), with the same folders (so
+links between them work), each only when the learner has no copy yet -- a learner's work is never overwritten, and a
+lesson added by a course update arrives at the next `make lab`. JupyterLab autosaves only these copies, so
+`git status` stays clean and `git pull` never conflicts with a learner's work.
 
 `pre_save` is the Lab's save hook (jupyter-config/jupyter_server_config.json): a widget's view is saved as its
 text ("... run this cell to show the widget") instead of a reference to a widget model that is gone after a
@@ -23,10 +24,13 @@ import sys
 from pathlib import Path
 
 from coursekit.grading.filenames import lesson_stem
+from coursekit.learner_copy import learner_copy
 
 WORK = "my-work"  # the learner's folder, beside notebooks/ (listed in .gitignore)
 # what is copied: (folder in the repository, file pattern); the folders keep their names under my-work/
 COPIED = (("notebooks", "[0-9][0-9]_*.ipynb"), ("notebooks/demos", "*.ipynb"), ("exercises", "*.ipynb"))
+# reference pages the lessons link to: brought up to date at every `make lab` (they hold no learner work)
+REFERENCE = ("notebooks/glossary.md",)
 # the repository's notebooks Lab refuses to save over (a developer sets COURSEKIT_EDIT_COURSE=1 to edit them)
 COURSE_FOLDERS = ("notebooks", "exercises", "solutions")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -83,9 +87,14 @@ def make_copies(course: Path, work: Path | None = None) -> list[Path]:
             if target.exists():
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
-            notebook = saved_without_widget_views(json.loads(source.read_text(encoding="utf-8")))
+            notebook = learner_copy(json.loads(source.read_text(encoding="utf-8")))
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
             made.append(target)
+    for name in REFERENCE:
+        source, target = course / name, work / name
+        if source.is_file() and (not target.is_file() or target.read_bytes() != source.read_bytes()):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, target)
     bots = course / "notebooks" / "demos" / "arena_bots"
     if bots.is_dir() and not (work / "notebooks" / "demos" / "arena_bots").exists():
         shutil.copytree(bots, work / "notebooks" / "demos" / "arena_bots")

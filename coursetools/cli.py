@@ -6,6 +6,8 @@ from __future__ import annotations
 COMMANDS: dict[str, tuple[str, str]] = {
     "exercises": ("coursetools.author.generate", "generate exercises/ from solutions/"),
     "grade": ("coursetools.grade.batch", "grade a folder of submitted exercise notebooks"),
+    "autograde": ("coursetools.grade.nbgrader_autograde",
+                  "nbgrader's autograde in the sandbox: submitted/ graded, scores into the gradebook"),
     "arena": ("coursetools.arena.cli", "a round robin of learners' bots, each in the grading sandbox"),
     "mutants": ("coursetools.grade.mutants", "grade single-slip mutants of solutions/: how strong are the tests?"),
     "nbgrader": ("coursetools.author.nbgrader_export", "write an nbgrader course folder from solutions/"),

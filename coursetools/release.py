@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import shutil
 import subprocess
@@ -20,9 +21,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
+from coursekit.learner_copy import learner_copy
+
 # what a learner gets: top-level files and folders of the full repository (never coursetools/, the instructors' tools)
 INCLUDE = ("coursekit", "notebooks", "exercises", "binder", "jupyter-config", "share", "pyproject.toml",
            "environment.yml", "Makefile", ".gitignore", "LICENSE")
+# folders whose notebooks ship as the learner meets them (coursekit.learner_copy: no outputs, answers folded)
+LEARNER_COPIES = ("notebooks", "exercises")
 SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
 SKIP_SUFFIXES = (".pyc", ".egg-info")
 MIN_TEXT = 8  # a hidden value's text shorter than this (True, 12, 0.5, (3, 11)) is too common to say anything
@@ -197,7 +202,11 @@ def release(root: Path, out: Path, git: bool = True) -> list[Path]:
     for path in _files(root):
         target = out / path.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
+        if path.suffix == ".ipynb" and path.relative_to(root).parts[0] in LEARNER_COPIES:
+            notebook = learner_copy(json.loads(path.read_text(encoding="utf-8")))
+            target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        else:
+            shutil.copy2(path, target)
         written.append(target)
     pyproject = out / "pyproject.toml"
     if pyproject.is_file():

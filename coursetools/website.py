@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
+from coursekit.learner_copy import website_copy
+
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "Games of Chance and Search"
 DEFAULT_REPOSITORY = "https://github.com/games-course/games-of-chance-and-search"
@@ -270,9 +272,16 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     for path in exercises.values():
         shutil.copy(path, book / "exercises" / path.name)
     refuse_missing_widget_state([*(book / "notebooks").glob("*.ipynb"), *(book / "exercises").glob("*.ipynb")])
+    for path in (book / "notebooks").glob("*.ipynb"):  # answers fold away until clicked (issue 34)
+        path.write_text(json.dumps(website_copy(json.loads(path.read_text())), indent=1, ensure_ascii=False) + "\n")
     (book / "intro.md").write_text(course_map(lessons, exercises))
+    glossary = Path(lessons_dir) / "glossary.md"
+    if glossary.is_file():
+        shutil.copy(glossary, book / "notebooks" / "glossary.md")
     toc = ["format: jb-book", "root: intro", "parts:", "  - caption: Lessons", "    chapters:"]
     toc += [f"      - file: notebooks/{p.stem}" for p in lessons]
+    if (book / "notebooks" / "glossary.md").is_file():
+        toc += ["      - file: notebooks/glossary"]
     if exercises:
         toc += ["  - caption: Exercises", "    chapters:"]
         toc += [f"      - file: exercises/{p.stem}" for p in exercises.values()]

@@ -1,7 +1,7 @@
 """How a lesson is built, measured: words, cells, learner actions, the longest stretch without one, the time.
 
 A learner action is a code cell tagged `learner-action` that asks the learner to do something: a prediction
-(`Predict(` / `Guess(` from coursekit.widgets.predict, or a widget's predict mode), a practice check
+(`ask("NN.name")` from coursekit.widgets.predict, or a widget's predict mode), a practice check
 (`practice("NN.pK")`), a widget of coursekit.widgets to play with, or a cell whose first line is `# Your turn`.
 `python tests/lesson_structure.py` prints the table for every lesson.
 """
@@ -19,8 +19,8 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ACTION_TAG = "learner-action"
 MAX_STRETCH_WORDS = 700  # prose between two learner actions, at most
 MAX_STRETCH_CELLS = 8  # code cells between two learner actions, at most
-ACTION_CALLS = re.compile(r"\b(Predict|Guess|practice)\(|predict\s*=\s*True|^# Your turn", re.MULTILINE)
-PREDICTION_CALLS = re.compile(r"\b(Predict|Guess)\(|predict\s*=\s*True")
+ACTION_CALLS = re.compile(r"\b(Predict|Guess|practice|ask)\(|predict\s*=\s*True|^# Your turn", re.MULTILINE)
+PREDICTION_CALLS = re.compile(r"\b(Predict|Guess|ask)\(|predict\s*=\s*True")
 OPENING_KEYS = ("**Questions**", "**You will be able to**", "**Before you start**", "**Time**")
 TIME = re.compile(r"about (\d+) minutes for the lesson(?: and (\d+) (?:minutes )?for (?:its|the) exercises)?")
 WORDS_PER_MINUTE = 100  # reading a technical lesson closely (the reviewer's estimate: 1,793 words + 20 cells = 40 min)
@@ -35,8 +35,9 @@ def source(cell: dict) -> str:
 
 
 def words(markdown: str) -> int:
-    """Words of prose in a markdown cell (code spans and HTML tags count as words too; comments do not)."""
+    """Words of prose in a markdown cell (code spans and HTML tags count as words; comments and link targets do not)."""
     markdown = re.sub(r"<!--.*?-->", " ", markdown, flags=re.DOTALL)
+    markdown = re.sub(r"\]\([^)\s]*\)", "]", markdown)  # a link's target is not read (its text is)
     return len(re.findall(r"[^\s|#*>-]+", markdown))
 
 

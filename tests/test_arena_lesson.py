@@ -136,13 +136,12 @@ def test_the_referee_demo_gives_the_same_games_sandboxed_or_in_plain_processes(t
     assert standings["careless"] == (14.0, {"illegal": 11, "crash": 6})
 
 
-def _predict_feedback(name: str) -> dict:
-    """The feedback texts of the lesson's Predict assigned to `name`, as the learner reads them."""
-    for cell in cells():
-        for node in ast.parse(source(cell)).body:
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
-                return ast.literal_eval(node.value.args[1])
-    raise AssertionError(f"the lesson no longer defines {name}")
+def _predict_feedback(pid: str) -> dict:
+    """The feedback texts of the lesson's prediction `pid` (asked by id, issue 34), as the learner reads them."""
+    from coursekit.practice import prediction
+
+    assert any(f'ask("{pid}")' in source(c) for c in cells()), f"the lesson no longer asks {pid}"
+    return dict(prediction(pid).choices)
 
 
 def _at_most(wins: int, games: int, chance: float) -> float:
@@ -161,7 +160,7 @@ def test_mcts10_against_random_is_stronger_and_their_12_12_split_a_plausible_dra
         return head_to_head(arena.run().win_matrix(), "mcts:10", "random")
 
     own, rate = match(2, 0), match(100, 1)
-    text, feedback = outputs_text(), _predict_feedback("versus_random")
+    text, feedback = outputs_text(), _predict_feedback("11.versus-random")
     assert (own.wins, own.games) == (12, 24) and own.low < 0.5 < own.high       # these 24 games were even
     assert f"'mcts:10 against random': '{own.wins} of {own.games} games'" in text
     measured = rate.wins / rate.games

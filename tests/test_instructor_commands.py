@@ -31,6 +31,7 @@ from test_readme import clone  # noqa: F401 - the fresh clone's fixture, shared 
 
 ROOT = Path(__file__).resolve().parents[1]
 HUB_TEST = ROOT / "tests" / "browser" / "test_hub_route.py"
+INSTRUCTORS = ROOT / "docs" / "instructors.md"
 CLASS_BIN = ROOT / ".venv-class" / "bin"
 SHOWN = doc_commands.shown()
 COMMANDS = list(dict.fromkeys(s.text for s in SHOWN if s.kind == "command"))
@@ -107,8 +108,16 @@ def _user_enable() -> str:
     return next(c for c in COMMANDS if c.startswith("jupyter server extension enable --user"))
 
 
+# the command the document says never to run on learners' work; the nbgrader block's test runs it (with the block's
+# assignment, as nbgrader needs one) between collect and the sandboxed autograde, and checks the refusal quoted
+PLAIN_AUTOGRADE = "nbgrader autograde"
+
+
 def how_run(command: str, hub: set[str]) -> str:
     """Which test runs a command, and how; "" when none does."""
+    if command == PLAIN_AUTOGRADE:
+        return ("tests/test_instructor_commands.py (with the block's assignment, on the collected submission: it "
+                "refuses as the document quotes; tests/test_nbgrader_sandboxed.py: before any learner code runs)")
     if command in test_readme.PRINTED:
         target = test_readme._target(command)
         if target in test_readme.DRY_RUN:
@@ -219,8 +228,20 @@ def test_the_nbgrader_commands_run_as_written(clone, tmp_path):  # noqa: F811 - 
     nbformat.write(worked, fetched)
     _bash([f'export PATH="{CLASS_BIN}:$PATH"', f"nbgrader submit {assignment}"], learner, env)
 
+    autograde = next(i for i, c in enumerate(block) if c.startswith("python -m coursekit autograde"))
+    env.pop("COURSEKIT_UNSANDBOXED_AUTOGRADE", None)
     started = time.monotonic()
-    output = _bash(state + block[collect:], folder, env)
+    output = _bash(state + block[collect:autograde], folder, env)
+    # "never with `nbgrader autograde`": on the collected submission it refuses, with the words the document quotes
+    plain = subprocess.run(["bash", "-c", "\n".join(state + [f"{PLAIN_AUTOGRADE} {assignment}"])], cwd=folder,
+                           env=env, capture_output=True, text=True, timeout=600)
+    said = plain.stdout + plain.stderr
+    quoted = re.search(r'raises "(refused: .*?) \.\.\. (Run `.*?`)"', " ".join(INSTRUCTORS.read_text().split()))
+    assert quoted, "docs/instructors.md no longer quotes the refusal"
+    assert plain.returncode != 0 and all(q in " ".join(said.split()) for q in quoted.groups()), said[-3000:]
+    graded = course / "autograded"
+    assert not (graded.exists() and any(graded.rglob("*.ipynb"))), "the refused autograde wrote a notebook"
+    output += _bash(state + block[autograde:], folder, env)
     timings["collect .. course's summary"] = time.monotonic() - started
     print(timings)
 
@@ -233,11 +254,9 @@ def test_the_nbgrader_commands_run_as_written(clone, tmp_path):  # noqa: F811 - 
     row = next(r for r in rows if r[header.index("student_id")] == student and r[0] == assignment)
     assert float(row[header.index("raw_score")]) == automatic
     (page,) = (course / "feedback" / student / assignment).glob("*.html")
-    # the document: "Expected warnings" -- autograde warns about the checksum of every hidden-test cell
-    hidden = {c.metadata["nbgrader"]["grade_id"] for c in nbformat.read(source, as_version=4).cells
-              if "### BEGIN HIDDEN TESTS" in c.source}
-    changed = set(re.findall(r"Attribute 'checksum' for cell (\S+) has changed", output))
-    assert hidden and changed == hidden, (hidden, changed)
+    # the document: autograde in the sandbox; nbgrader's own autograde (the checksum warnings) never ran
+    assert "autograded 1 notebook(s) of ex02 in the sandbox into the gradebook" in output
+    assert "Attribute 'checksum'" not in output
     assert "db_assignments" not in output  # the exported config is one nbgrader 0.9 knows
     # "What feedback shows": the hidden tests' calls, as run_test("02.q3", 4)
     text = re.sub(r"<[^>]+>", "", page.read_text()).replace("&quot;", '"').replace("&#34;", '"')
@@ -245,12 +264,11 @@ def test_the_nbgrader_commands_run_as_written(clone, tmp_path):  # noqa: F811 - 
 
     # the course's grader beside nbgrader's outputs, never over them
     assert header[:4] == ["assignment", "duedate", "timestamp", "student_id"]  # still nbgrader's table
-    records = json.loads((course / "course-grades.json").read_text())["records"]
+    records = json.loads((course / "coursekit" / assignment / "grades.json").read_text())["records"]
     assert [r["student"] for r in records] == [student] and records[0]["points"] == automatic
     assert not records[0]["messages"], records[0]["messages"]
-    assert list((course / "course-feedback").glob(f"*{source.stem}-*.html"))  # one page, named after the notebook
-    assert (course / "course-feedback" / "index.html").exists()  # and the class page
-    assert "1 submissions. Named slips, most common first:" in output  # --summary course-grades.json
+    assert (course / "coursekit" / assignment / "feedback" / "index.html").exists()  # and the class page
+    assert "1 submissions. Named slips, most common first:" in output  # --summary coursekit/ex02/grades.json
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tornado.web import HTTPError
 
-from coursekit import mywork
+from coursekit import learner_copy, mywork
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,13 +45,35 @@ def test_an_exercise_copy_under_its_old_name_is_kept_and_the_new_name_copied_bes
     assert mywork.renamed_exercises(course) == [(old, old.parent / new)]
 
 
-def test_copies_hold_no_widget_views_and_no_widget_state(tmp_path):
+def test_copies_are_the_lesson_as_a_learner_meets_it(tmp_path):
+    """No saved output (an output below a question shows its answer), no widget state, every reveal folded."""
     mywork.make_copies(ROOT, tmp_path)
-    notebook = json.loads((tmp_path / "notebooks" / "00_start_here.ipynb").read_text())
-    assert "widgets" not in notebook["metadata"]
-    texts = ["".join(o["data"]["text/plain"]) for c in notebook["cells"] for o in c.get("outputs", []) if "data" in o]
-    assert not any(mywork.WIDGET_VIEW in o.get("data", {}) for c in notebook["cells"] for o in c.get("outputs", []))
-    assert "WidgetCheck: run this cell to show the widget" in texts
+    for path in sorted((tmp_path / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        notebook = json.loads(path.read_text())
+        assert "widgets" not in notebook["metadata"], path.name
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        assert code and not any(c["outputs"] or c["execution_count"] for c in code), path.name
+        for cell in notebook["cells"]:
+            if learner_copy.REVEAL in learner_copy.tags(cell) and cell["cell_type"] == "markdown":
+                assert "".join(cell["source"]).startswith(learner_copy.FOLD_START), path.name
+
+
+def test_a_reveal_is_folded_once_and_the_website_keeps_outputs_behind_a_toggle():
+    notebook = {"cells": [
+        {"cell_type": "markdown", "metadata": {"tags": ["reveal"]}, "source": "Eight ways, four totals."},
+        {"cell_type": "code", "metadata": {"tags": ["reveal"]}, "source": "x", "execution_count": 3,
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "[3, 13, 23, 33]"}]},
+        {"cell_type": "markdown", "metadata": {}, "source": "Not an answer."}], "metadata": {}}
+    learner = learner_copy.learner_copy(notebook)
+    assert learner["cells"][0]["source"].startswith(learner_copy.FOLD_START)
+    assert learner_copy.learner_copy(learner) == learner  # folding twice folds once
+    assert learner["cells"][1]["outputs"] == [] and learner["cells"][2]["source"] == "Not an answer."
+    # a reveal code cell: collapsed in Lab, its first line (all the learner sees) says to run it after answering
+    assert learner["cells"][1]["metadata"]["jupyter"]["source_hidden"] is True
+    assert learner["cells"][1]["source"] == f"{learner_copy.CODE_NOTE}\nx"
+    site = learner_copy.website_copy(notebook)
+    assert site["cells"][1]["outputs"] and "hide-output" in site["cells"][1]["metadata"]["tags"]
+    assert notebook["cells"][0]["source"] == "Eight ways, four totals."  # the repository's notebook is untouched
 
 
 def _notebook(text: str) -> dict:
@@ -87,3 +109,22 @@ def test_the_save_hook_refuses_the_courses_own_notebooks(monkeypatch):
     assert "my-work/notebooks/08_monte_carlo_tree_search.ipynb" in refused.value.reason
     monkeypatch.setenv("COURSEKIT_EDIT_COURSE", "1")  # a course developer editing a lesson in Lab
     mywork.pre_save(model=model, path="notebooks/08_monte_carlo_tree_search.ipynb", contents_manager=_Manager())
+
+
+def test_binders_image_rewrites_the_lessons_it_was_built_from_as_learner_copies(tmp_path):
+    """binder/postBuild's own line, run on a copy of the course's notebooks: every output gone, reveals folded."""
+    import shutil
+    import subprocess
+    import sys
+
+    line = next(x for x in (ROOT / "binder" / "postBuild").read_text().splitlines() if "coursekit.learner_copy" in x)
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(ROOT / "exercises", tmp_path / "exercises")
+    done = subprocess.run([sys.executable, *line.split()[1:]], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lesson = json.loads((tmp_path / "notebooks" / "02_counting_blackjack_hands.ipynb").read_text())
+    assert not any(c.get("outputs") for c in lesson["cells"])
+    assert any("".join(c["source"]).startswith(learner_copy.FOLD_START) for c in lesson["cells"])
+    refused = subprocess.run([sys.executable, "-m", "coursekit.learner_copy", "no-such-folder"], cwd=tmp_path,
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and "'no-such-folder' is not a folder of notebooks" in refused.stderr

@@ -75,7 +75,10 @@ def test_predict_refuses_bad_setups(choices, answer):
 
 def test_guess_says_how_far_off_and_cuts_junk():
     g = Guess("How many coups?", 3_815_260, close=0.25, unit=" coups")
-    assert g.guess("1e6").startswith("You guessed 1,000,000 coups: too low; the answer is 3,815,260 coups")
+    g = Guess("How many coups?", 3_815_260, close=0.25, unit=" coups", low="count the coups of every shoe, not one")
+    wrong = g.guess("1e6")
+    assert wrong.startswith("You guessed 1,000,000 coups: too low. Count the coups of every shoe, not one.")
+    assert "3,815,260" not in wrong  # a wrong guess shows a way to the answer, never the answer (issue 34)
     assert g.guess("3,500,000").startswith("Close")
     junk = g.guess("x" * 400)
     assert junk.startswith("Type a number") and len(junk) < 120

@@ -40,7 +40,7 @@ def test_both_carry_the_keyboard_script(make):
 
 def test_big_numbers_are_written_with_thousands_separators():
     guess = Guess("How many nodes?", answer=2538224821)
-    assert guess.guess("7") == "You guessed 7: too low; the answer is 2,538,224,821."
+    assert guess.guess("7").startswith("You guessed 7: too low.") and "2,538,224,821" not in guess.message.text
     assert guess.guess("2.5e9").startswith("Close: you guessed 2,500,000,000, the answer is 2,538,224,821")
     assert Guess("p?", answer=0.04827).guess("0.05").startswith("Close: you guessed 0.05, the answer is 0.04827")
 
@@ -50,3 +50,36 @@ def test_feedback_that_already_says_right_is_not_doubled():
     predict = Predict("?", {"an ace": "Right: after an ace...", "a 6": "Not quite: a 6 is bad."}, answer="an ace")
     assert predict.choose("an ace") == "Right: after an ace..."
     assert predict.choose("a 6") == "Not quite: a 6 is bad. Try another answer."
+
+
+def _asked_ids() -> list[str]:
+    from coursekit.practice import lessons, predictions
+
+    return [p.pid for lesson in lessons() for p in predictions(lesson)]
+
+
+@pytest.mark.parametrize("pid", _asked_ids())
+def test_every_prediction_is_asked_from_its_lessons_practice_module_and_computes_its_answer(pid):
+    """ask(pid) builds each lesson's prediction from coursekit/practice (issue 34): nothing is worked out when the
+    cell runs; at the first Check the computed answer is one of the choices, and a wrong guess's hint names no
+    number."""
+    from coursekit.practice import prediction
+    from coursekit.practice.asks import GuessQuestion
+    from coursekit.widgets.predict import ask
+
+    p, widget = prediction(pid), ask(pid)
+    assert widget.question == p.question and not widget._answer.done
+    if not isinstance(p, GuessQuestion):
+        assert widget.choose(widget.answer).startswith("Right:"), pid
+    else:
+        wrong = widget.guess(str(float(widget.answer) * 3 + 7))
+        assert "too high" in wrong and not any(t in wrong for t in p.give_aways()), (pid, wrong)
+
+
+def test_an_unknown_prediction_names_the_ones_there_are():
+    from coursekit.widgets.predict import ask
+
+    with pytest.raises(ValueError, match="no prediction '02.nothing-here'"):
+        ask("02.nothing-here")
+    with pytest.raises(ValueError, match="looks like '02.three-aces'"):
+        ask("02.p1")

@@ -95,6 +95,10 @@ def bot_from_file(path: Union[str, Path], name: Optional[str] = None) -> Bot:
     byte is read, and a notebook's JSON is parsed within a depth bound.
     """
     path = Path(path)
+    if path.is_symlink():  # a linked file or folder (nbgrader's layout): refused by name, whatever it points at
+        shown = safe_name(path.name, 80)
+        return Bot(name or safe_name(path.stem), path=clean(str(path), 300),
+                   problem=f"could not read {shown}: refused, it is a symbolic link; links are never followed")
     if path.suffix not in (".py", ".ipynb"):
         raise ValueError(f"a bot file must be a .py file or a .ipynb notebook, not {safe_name(str(path), 200)!r}")
     name = name or safe_name(path.stem)
@@ -159,13 +163,26 @@ NBGRADER_ASSIGNMENT = "ex11"  # the class tournament's exercise, as `python -m c
 def nbgrader_bots(folder: Path) -> list[tuple[Path, str]]:
     """One bot per student from nbgrader's layout (submitted/<student>/<assignment>/*.ipynb), named after the student.
 
-    Each student's notebook of assignment ex11 when there is one, else of the last assignment they handed in.
+    Each student's notebook of assignment ex11 when there is one, else of the last assignment they handed in. Links
+    are never followed (issue 35): a student or assignment folder that is a symbolic link is that student's bot, and
+    it forfeits by name ("... is a symbolic link"), as does a linked bot file; folders below an assignment (a nested
+    `submitted/<other>/...`) are never entered, so nobody enters a bot under another's name.
     """
     out = []
-    for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink()):
-        handed = sorted(q for q in student.glob("*/*") if q.suffix in (".py", ".ipynb") and q.is_file()
-                        and not q.is_symlink() and not q.name.startswith((".", "_")))
-        preferred = [q for q in handed if q.parent.name == NBGRADER_ASSIGNMENT] or handed[-1:]
+    for student in sorted(folder.iterdir()):
+        if student.is_symlink():
+            out.append((student, student.name))  # refused when read: a link is never followed
+            continue
+        if not student.is_dir():
+            continue
+        handed = []
+        for assignment in sorted(student.iterdir()):
+            if assignment.is_symlink():
+                handed.append(assignment)
+            elif assignment.is_dir():
+                handed += [q for q in sorted(assignment.iterdir()) if q.suffix in (".py", ".ipynb")
+                           and not q.name.startswith((".", "_")) and (q.is_symlink() or q.is_file())]
+        preferred = [q for q in handed if NBGRADER_ASSIGNMENT in (q.parent.name, q.name)] or handed[-1:]
         if preferred:
             out.append((preferred[0], student.name))
     return out

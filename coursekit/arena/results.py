@@ -20,10 +20,10 @@ import numpy as np
 from coursekit.arena.referee import REASONS, GameRecord
 from coursekit.arena.ratings import Ratings, fit_ratings, goal_rates
 from coursekit.csv_safe import SafeWriter
-from coursekit.sandbox.text import clean_deep
+from coursekit.sandbox.text import clean_deep, lookalike_note
 
 LEADERBOARD_COLUMNS = ["rank", "bot", "rating", "low", "high", "group", "games", "points", "wins", "draws",
-                       "losses", "failures"]
+                       "losses", "failures", "name_scripts"]
 GAME_COLUMNS = ["first", "second", "round", "start", "score", "winner", "reason", "fault", "detail", "moves",
                 "seconds_first", "seconds_second"]
 
@@ -193,14 +193,16 @@ class Results:
                            seed=seed)
 
     def leaderboard(self, ratings: Optional[Ratings] = None) -> list[dict]:
-        """The ratings' table joined with the standings (wins, draws, losses, failures)."""
+        """The ratings' table joined with the standings (wins, draws, losses, failures) and each name's scripts when
+        it is not plain ASCII (lookalike names told apart)."""
         ratings = ratings or self.ratings_cache or self.ratings()
         by_name = {r["bot"]: r for r in self.standings()}
         rows = []
         for row in ratings.table():
             s = by_name[row["bot"]]
             failures = ", ".join(f"{k} {v}" for k, v in sorted(s["failures"].items()))
-            rows.append({**row, "wins": s["wins"], "draws": s["draws"], "losses": s["losses"], "failures": failures})
+            rows.append({**row, "wins": s["wins"], "draws": s["draws"], "losses": s["losses"], "failures": failures,
+                         "name_scripts": lookalike_note(row["bot"])})  # a Cyrillic lookalike beside a Latin name
         return rows
 
     # --- files ------------------------------------------------------------------------------------------------
@@ -229,7 +231,7 @@ class Results:
                 for row in self.leaderboard(ratings):
                     writer.writerow([row[c] for c in LEADERBOARD_COLUMNS])
             for name in self.unranked():  # listed apart: no rank, no rating
-                writer.writerow([""] * 1 + [name] + [""] * 4 + [0] + [""] * 4 + ["no games yet"])
+                writer.writerow([""] * 1 + [name] + [""] * 4 + [0] + [""] * 4 + ["no games yet", lookalike_note(name)])
 
         def games(handle) -> None:
             writer = _CleanWriter(handle)

@@ -74,7 +74,10 @@ def same(actual: Any, expected: Any, tol: Optional[float] = None) -> bool:
             return False
         if tol is None:
             return bool(actual == expected)
-        return math.isclose(float(actual), float(expected), rel_tol=tol, abs_tol=tol)
+        try:  # a 4000-digit int is no float: a wrong answer, never a crash of the grader
+            return math.isclose(float(actual), float(expected), rel_tol=tol, abs_tol=tol)
+        except (OverflowError, ValueError):
+            return False
     if isinstance(expected, dict):
         return (isinstance(actual, dict) and set(actual) == set(expected)
                 and all(same(actual[k], expected[k], tol) for k in expected))

@@ -9,6 +9,7 @@ from typing import Optional
 from coursekit.grading.cases import Question
 from coursekit.grading.public import public_question, runnable
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
+from coursekit.stale import question_texts, stale_warning
 
 TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
 GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the grader runs every test from outside
@@ -54,6 +55,8 @@ def check(qid: str, namespace: Optional[dict] = None) -> None:
     hidden = [c for c in q.cases if not runnable(c)]
     text = report(result, hidden_tests=len(hidden), hidden_points=sum(c.points for c in hidden))
     first = earlier_failures(q, namespace)
+    warning = stale_warning(question_texts(q), namespace)
+    first = [warning, *first] if warning else first
     if first:
         head, _, rest = text.partition("\n")
         text = "\n".join([head, *first, rest])

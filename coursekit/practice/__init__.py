@@ -13,10 +13,13 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
 from coursekit.grading.cases import Question, find_question
+from coursekit.practice.asks import Asked, check_ask_id, number_texts
+from coursekit.stale import question_texts, stale_warning
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 PRACTICE_ID = re.compile(r"^(\d\d)\.p(\d+)$")
@@ -55,6 +58,42 @@ def question(pid: str) -> Question:
     return find_question(pid, questions(lesson_of(pid)), f"lesson {lesson_of(pid)}")
 
 
+def predictions(lesson: str) -> list[Asked]:
+    """The predictions one lesson asks (its practice module's PREDICTIONS), in order; [] for a lesson with none."""
+    if not (isinstance(lesson, str) and re.fullmatch(r"\d\d", lesson)):
+        raise ValueError(f"a lesson is two digits such as '02', not {lesson!r}")
+    if lesson not in lessons():
+        return []
+    return list(getattr(importlib.import_module(f"coursekit.practice.l{lesson}"), "PREDICTIONS", ()))
+
+
+def prediction(pid: str) -> Asked:
+    """One prediction by its id ("02.three-aces"); a ValueError names the ids the lesson has."""
+    found = {p.pid: p for p in predictions(check_ask_id(pid))}
+    if pid not in found:
+        raise ValueError(f"no prediction {pid!r}; lesson {pid[:2]} asks {', '.join(found) or 'none'}")
+    return found[pid]
+
+
+def give_aways(lesson: str) -> dict[str, list[str]]:
+    """For each prediction and practice check of a lesson, the texts that must not be on the learner's page before
+    they act (issue 34): a prediction's tells and answer, a practice module's TELLS, and each number a practice
+    question expects (written the usual ways; whole numbers from 100 up, as shorter ones say nothing alone)."""
+    found = {p.pid: p.give_aways() for p in predictions(lesson)}
+    if lesson not in lessons():
+        return found
+    module = importlib.import_module(f"coursekit.practice.l{lesson}")
+    for q in questions(lesson):
+        texts = list(getattr(module, "TELLS", {}).get(q.qid, ()))
+        for case in q.cases if q.kind == "number" else ():
+            value = case.expected_value() if hasattr(case, "expected_value") else None
+            if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) and \
+                    not (float(value).is_integer() and abs(value) < 100):
+                texts += number_texts(value)
+        found[q.qid] = texts
+    return found
+
+
 def run_practice(pid: str, namespace: dict) -> QuestionResult:
     """The practice question's tests run against `namespace`, without printing."""
     q = question(pid)
@@ -76,6 +115,10 @@ def practice(pid: str, namespace: Optional[dict] = None) -> None:
     if namespace is None:
         namespace = sys._getframe(1).f_globals
     text = practice_report(run_practice(pid, namespace))
+    warning = stale_warning(question_texts(question(pid)), namespace)
+    if warning:
+        head, _, rest = text.partition("\n")
+        text = "\n".join([head, warning, rest])
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipykernel

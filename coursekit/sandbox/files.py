@@ -1,9 +1,10 @@
 """Reading a file a learner handed in, as a hostile file: never through a symlink, size from stat, JSON depth bounded.
 
-`read_submitted(path, max_bytes)` refuses a symbolic link (it is never followed), anything that is not a regular
-file (a FIFO would block the reader forever, a device could be endless), and a file larger than `max_bytes` as its
-`stat` says, before reading a byte; it reads at most `max_bytes`. `loads_bounded(text, max_depth)` parses JSON only
-when its nesting stays within `max_depth`. Both raise `BadFile` with a message that names the file.
+`read_submitted(path, max_bytes)` refuses a symbolic link (it is never followed), a file with more than one hard
+link (another name of someone else's file), anything that is not a regular file (a FIFO would block the reader
+forever, a device could be endless), and a file larger than `max_bytes` as its `stat` says, before reading a byte;
+it reads at most `max_bytes`. `loads_bounded(text, max_depth)` parses JSON only when its nesting stays within
+`max_depth`. Both raise `BadFile` with a message that names the file.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def read_submitted(path: Union[str, Path], max_bytes: int) -> bytes:
         raise BadFile(f"{name} is a symbolic link; links are never followed (hand in the file itself)")
     if not stat.S_ISREG(info.st_mode):
         raise BadFile(f"{name} is not a regular file")
+    if info.st_nlink > 1:  # another name of a file the learner did not write (an instructor's, a classmate's)
+        raise BadFile(f"{name} has {info.st_nlink} hard links; a linked file is never read (hand in a copy)")
     if info.st_size > max_bytes:
         raise BadFile(f"{name} has {info.st_size:,} bytes; at most {max_bytes:,} are read")
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -113,8 +113,9 @@ def bwrap_command(worker: list[str], limits: Limits) -> list[str]:
                 command += ["--ro-bind", str(found.resolve()), str(folder)]
                 mounted.append(folder)
     # the answer key is never in the package; hide it (and an old install's copy) wherever a mount shows it
+    named = os.environ.get("COURSEKIT_ANSWER_KEY")  # the grader's answer key (an nbgrader course's answer_key/)
     for hidden in (package_dir() / "grading" / "questions", package_dir().parent / "answer_key",
-                   package_dir().parent / "solutions"):
+                   package_dir().parent / "solutions", *([Path(named).resolve()] if named else [])):
         if hidden.is_dir() and any(hidden == m or m in hidden.parents for m in mounted):
             command += ["--tmpfs", str(hidden.resolve())]
     cache = _matplotlib_cache()

@@ -62,3 +62,31 @@ def safe_name(text: str, limit: int = 60) -> str:
     """A bot's or notebook's display name from a file name: cleaned, capped, never empty."""
     name = clean(text, limit).strip()
     return name or "unnamed"
+
+
+def scripts(text: str) -> list[str]:
+    """The Unicode scripts of a text's letters and digits, as unicodedata names them ("Latin", "Cyrillic", ...)."""
+    import unicodedata
+
+    found: dict[str, None] = {}
+    for char in text:
+        if not char.isalnum():
+            continue
+        name = unicodedata.name(char, "")
+        word = name.split(" ", 1)[0] if name else f"U+{ord(char):04X}"
+        if word in ("FULLWIDTH", "HALFWIDTH") and " " in name:
+            word = name.split(" ")[1] + "-" + word  # Latin-Fullwidth: a lookalike of Latin
+        elif word in ("DIGIT", "SUPERSCRIPT", "SUBSCRIPT", "VULGAR"):
+            word = "Common"
+        found[word if word == "CJK" else word.title()] = None
+    return list(found)
+
+
+def lookalike_note(name: str) -> str:
+    """"" for a plain ASCII name; else its scripts ("Cyrillic+Latin"), so that lookalike names can be told apart."""
+    if name.isascii():
+        return ""
+    found = scripts(name) or ["no letters"]
+    mixed = "mixed scripts: " if len(found) > 1 else "script: "
+    count = sum(not c.isascii() for c in name)
+    return mixed + "+".join(found) + f"; {count} character{'s' if count != 1 else ''} not ASCII"

@@ -12,7 +12,7 @@ import html
 import math
 import re
 from fractions import Fraction
-from typing import Optional
+from typing import Callable, Optional, Union
 
 import ipywidgets as w
 
@@ -59,6 +59,32 @@ def _question_html(question: str) -> str:
     return f'<div style="font-size:1.1em;margin:0.3em 0"><b>Predict:</b> {html.escape(question)}</div>'
 
 
+def _finite(answer: object) -> object:
+    """A Guess's answer, checked: a finite number."""
+    if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)) or not math.isfinite(answer):
+        raise ValueError(f"answer must be a finite number, not {answer!r}")
+    return answer
+
+
+class _Later:
+    """An answer given as a value, or as a function worked out once, when it is first needed (a Check), so a lesson
+    that asks and then works the answer out itself does not pay for the experiment twice (issue 34)."""
+
+    def __init__(self, value: object, check: Callable[[object], object]) -> None:
+        self._make = value if callable(value) else None
+        self._value = None if callable(value) else value
+        self._check = check
+
+    @property
+    def done(self) -> bool:
+        return self._make is None
+
+    def get(self) -> object:
+        if self._make is not None:
+            self._value, self._make = self._check(self._make()), None
+        return self._value
+
+
 class Predict(CourseWidget):
     """A multiple-choice prediction: pick an answer and press Check; a wrong pick names the idea behind it.
 
@@ -66,12 +92,14 @@ class Predict(CourseWidget):
     for the right one, why it is right. `answer` is the right choice's text (computed by the lesson where it can be).
     """
 
-    def __init__(self, question: str, choices: dict[str, str], answer: str, then: str = "") -> None:
+    def __init__(self, question: str, choices: dict[str, str], answer: Union[str, Callable[[], str]],
+                 then: str = "") -> None:
         if not isinstance(choices, dict) or len(choices) < 2:
             raise ValueError(f"choices must be a dict of at least two answers, each with its feedback, not {choices!r}")
-        if answer not in choices:
+        if not callable(answer) and answer not in choices:
             raise ValueError(f"answer must be one of the choices {list(choices)}, not {answer!r}")
-        self.question, self.choices, self.answer, self.then = question, dict(choices), answer, then
+        self.question, self.choices, self.then = question, dict(choices), then
+        self._answer = _Later(answer, self._valid_choice)
         self.prompt = w.HTML(_question_html(question))
         self.options = w.RadioButtons(options=list(choices), value=None, description="your answer",
                                       layout=w.Layout(width="auto"), style={"description_width": "initial"})
@@ -85,6 +113,16 @@ class Predict(CourseWidget):
         self.add_class("course-predict")
         self.message.show("Pick an answer, then press Check. Nothing here is graded.")
 
+    def _valid_choice(self, answer: str) -> str:
+        if answer not in self.choices:
+            raise ValueError(f"answer must be one of the choices {list(self.choices)}, not {answer!r}")
+        return answer
+
+    @property
+    def answer(self) -> str:
+        """The right choice (worked out at the first Check when it was given as a function)."""
+        return self._answer.get()
+
     @property
     def right(self) -> Optional[bool]:
         """Whether the last checked answer was right (None before the first Check)."""
@@ -97,6 +135,8 @@ class Predict(CourseWidget):
             self.message.show("Pick one of the answers first, then press Check.", "error")
             return
         self.attempts.append(picked)
+        if not self._answer.done:
+            self.message.show("Working the answer out: a few seconds.")
         feedback = re.sub(r"^\s*(Right|Not quite)\s*[:,.!-]\s*", "", self.choices[picked])  # said once, not twice
         then = f" {self.then}" if self.then else ""
         if picked == self.answer:
@@ -116,17 +156,21 @@ class Predict(CourseWidget):
 class Guess(CourseWidget):
     """A number to guess before the lesson computes it: type it, press Check, see how far off it was.
 
-    `answer` is the true value (computed by the lesson); a guess within `close` (a fraction of the answer, or of 1
-    when the answer is 0) counts as close enough.
+    `answer` is the true value (computed, never typed in); a guess within `close` (a fraction of the answer, or of
+    1 when the answer is 0) counts as close enough and shows the answer; a wrong guess shows `high` or `low`, a way
+    to find the answer, never the number (issue 34).
     """
 
-    def __init__(self, question: str, answer: float | int | Fraction, close: float = 0.1, explain: str = "",
-                 unit: str = "") -> None:
-        if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)) or not math.isfinite(answer):
-            raise ValueError(f"answer must be a finite number, not {answer!r}")
+    def __init__(self, question: str, answer: Union[float, int, Fraction, Callable[[], Union[float, int, Fraction]]],
+                 close: float = 0.1, explain: str = "", unit: str = "", high: str = "", low: str = "",
+                 then: str = "") -> None:
+        if not callable(answer):
+            _finite(answer)
         if isinstance(close, bool) or not isinstance(close, (int, float)) or not 0 <= close <= 1:
             raise ValueError(f"close must be a fraction from 0 to 1 (0.1 means within 10%), not {close!r}")
-        self.question, self.answer, self.close, self.explain, self.unit = question, answer, close, explain, unit
+        self.question, self.close_enough, self.explain, self.unit = question, close, explain, unit
+        self._answer = _Later(answer, _finite)
+        self.high, self.low, self.then = high, low, then
         self.prompt = w.HTML(_question_html(question))
         self.box = w.Text(value="", placeholder="your guess", description="your guess",
                           layout=w.Layout(width="260px"), style={"description_width": "initial"})
@@ -141,6 +185,11 @@ class Guess(CourseWidget):
         super().__init__([self.prompt, w.HBox([self.box, self.check]), self.message, keys])
         self.add_class("course-predict")
         self.message.show("Type your guess and press Check (or Enter). Nothing here is graded.")
+
+    @property
+    def answer(self) -> Union[float, int, Fraction]:
+        """The true value (worked out at the first Check when it was given as a function)."""
+        return self._answer.get()
 
     def _shown(self, x: float | int | Fraction) -> str:
         """A number as the message shows it, with the unit."""
@@ -165,20 +214,42 @@ class Guess(CourseWidget):
             self.message.show(f"Type a finite number (you typed '{_echo(self.box.value)}').", "error")
             return
         self.guesses.append(value)
+        if not self._answer.done:
+            self.message.show("Working the answer out: a few seconds.")
         truth = float(self.answer)
         scale = abs(truth) if truth != 0 else 1.0
         off = abs(value - truth) / scale
         explain = f" {self.explain}" if self.explain else ""
-        if off <= self.close:
+        then = f" {self.then}" if self.then else ""
+        if off <= self.close_enough:
             self.message.show(f"Close: you guessed {self._shown(value)}, the answer is {self._shown(self.answer)}."
-                              f"{explain}", "ok")
-        else:
-            side = "high" if value > truth else "low"
-            self.message.show(f"You guessed {self._shown(value)}: too {side}; the answer is "
-                              f"{self._shown(self.answer)}.{explain}", "lose")
+                              f"{explain}{then}", "ok")
+            return
+        side = "high" if value > truth else "low"
+        hint = (self.high if value > truth else self.low).strip() or "think again about what the question counts"
+        hint = hint[0].upper() + hint[1:] + ("" if hint[-1] in ".!?" else ".")
+        self.message.show(f"You guessed {self._shown(value)}: too {side}. {hint} "
+                          f"Try again, or run the next cell to see it worked out.", "lose")
 
     def guess(self, typed: str) -> str:
         """Type a guess and press Check from Python; returns the message shown."""
         self.box.value = typed
         self.check_guess()
         return self.message.text
+
+
+def ask(pid: str) -> Predict | Guess:
+    """The widget for a lesson's prediction by its id ("02.three-aces"): its question, answers and feedback come from
+    the lesson's practice module (coursekit/practice/lNN.py), so the lesson's cell shows no answer; the answer is
+    worked out at the first Check, not when the cell runs."""
+    from coursekit.practice import prediction
+    from coursekit.practice.asks import PredictQuestion
+
+    asked = prediction(pid)
+    if isinstance(asked, PredictQuestion):
+        widget = Predict(asked.question, asked.choices, asked.right, then=asked.then)
+    else:
+        widget = Guess(asked.question, asked.answer, close=asked.close, explain=asked.explain, unit=asked.unit,
+                       high=asked.high, low=asked.low, then=asked.then)
+    widget.pid = pid
+    return widget

@@ -136,6 +136,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     return 1 if arena.errors else 0
 
 
+def _note(row: dict) -> str:
+    """The scripts of a bot name that is not plain ASCII, so a lookalike (Cyrillic 'а' for Latin 'a') shows."""
+    note = row.get("name_scripts", "")
+    return f"  [name {note}]" if note else ""
+
+
 def format_leaderboard(rows: list[dict], method: str) -> str:
     """The leaderboard as aligned text: rank, group, bot, rating with its 95% interval, record, failures."""
     if method == "goal-rate":
@@ -143,13 +149,13 @@ def format_leaderboard(rows: list[dict], method: str) -> str:
         lines = [head]
         for r in rows:
             lines.append(f"{r['rank']:>4} {r['group']:>5}  {r['bot'][:24]:<24} {r['rating']:>12.3f} "
-                         f"{r['low']:>7.3f}-{r['high']:<7.3f} {r['games']:>6}  {r['failures']}")
+                         f"{r['low']:>7.3f}-{r['high']:<7.3f} {r['games']:>6}  {r['failures']}{_note(r)}")
         return "\n".join(lines)
     head = f"{'rank':>4} {'group':>5}  {'bot':<24} {'rating':>7} {'95% interval':>15} {'W-D-L':>11}  failures"
     lines = [head]
     for r in rows:
         record = f"{r['wins']}-{r['draws']}-{r['losses']}"
         lines.append(f"{r['rank']:>4} {r['group']:>5}  {r['bot'][:24]:<24} {r['rating']:>7.0f} "
-                     f"{r['low']:>7.0f}..{r['high']:<6.0f} {record:>11}  {r['failures']}")
+                     f"{r['low']:>7.0f}..{r['high']:<6.0f} {record:>11}  {r['failures']}{_note(r)}")
     lines.append("rating: Bradley-Terry on the Elo scale (mean 0); bots in different groups are told apart at 5%")
     return "\n".join(lines)

@@ -6,7 +6,9 @@ solution cells (the hint kept as a comment above the region),
 written answers as manually graded markdown cells holding the model answer, and after each question one
 autograded test cell per test (its points, grade id `qNN_K_tM`), hidden tests between `### BEGIN HIDDEN TESTS`
 and `### END HIDDEN TESTS`. `nbgrader generate_assignment exNN` then makes the student version. The answer key is copied
-to `answer_key/` beside them (mode 700), and nbgrader_config.py points autograde's kernels at it.
+to `answer_key/` beside them (mode 700) for `python -m coursekit autograde` (coursetools/grade/nbgrader_autograde.py),
+which grades in the sandbox; nbgrader_config.py makes a plain `nbgrader autograde` refuse before any learner code
+runs, and puts the answer key into no kernel's environment.
 """
 
 from __future__ import annotations
@@ -31,16 +33,46 @@ SCHEMA = 3
 CONFIG = '''"""nbgrader configuration for the course (written by `python -m coursekit nbgrader`)."""
 import os
 
+from nbconvert.preprocessors import Preprocessor
+
 c = get_config()  # noqa: F821 - defined by traitlets when it loads this file
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.course_id = {course_id!r}
-# the answer key (hidden tests, expected values) for autograde's kernels: this folder's answer_key/, yours only
-os.environ.setdefault("COURSEKIT_ANSWER_KEY", os.path.join(c.CourseDirectory.root, "answer_key"))
 c.ClearSolutions.code_stub = {{"python": "raise NotImplementedError('write your solution here')"}}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.ExecutePreprocessor.timeout = 120
-'''
 
+# Autograding runs learners' code. nbgrader's own `autograde` (and the formgrader's Autograde button) would run it
+# as you, with no sandbox: one answer cell could copy answer_key/ and gradebook.db anywhere you can write. So the
+# course autogrades in its bubblewrap sandbox instead, and writes the scores into this gradebook:
+#     python -m coursekit autograde ASSIGNMENT        (in this folder; see docs/instructors.md, "## nbgrader")
+# The answer key is never put into a kernel's environment. For your own trusted notebooks only:
+#     COURSEKIT_UNSANDBOXED_AUTOGRADE=trusted nbgrader autograde ASSIGNMENT
+REFUSAL = ("refused: a plain `nbgrader autograde` runs learners' code as you, outside any sandbox (it could read "
+           "answer_key/ and gradebook.db). Run `python -m coursekit autograde {{assignment}}` in the course folder "
+           "instead: it grades submitted/ in the course's bubblewrap sandbox and writes nbgrader's gradebook.")
+
+
+class RefuseUnsandboxedAutograde(Preprocessor):
+    """The first step of nbgrader's autograde: stop before any learner code runs, naming the sandboxed command."""
+
+    def __call__(self, nb, resources):  # nbconvert skips a preprocessor whose `enabled` is off: this one never is
+        return self.preprocess(nb, resources)
+
+    def preprocess(self, nb, resources):
+        assignment = resources.get("nbgrader", {{}}).get("assignment", "ASSIGNMENT")
+        raise RuntimeError(REFUSAL.format(assignment=assignment))
+
+
+if os.environ.get("COURSEKIT_UNSANDBOXED_AUTOGRADE") == "trusted":
+    os.environ.setdefault("COURSEKIT_ANSWER_KEY", os.path.join(c.CourseDirectory.root, "answer_key"))
+else:
+    from nbgrader.preprocessors import (CheckCellMetadata, ClearOutput, DeduplicateIds, OverwriteCells,
+                                        OverwriteKernelspec)
+
+    c.Autograde.sanitize_preprocessors = [RefuseUnsandboxedAutograde, ClearOutput, DeduplicateIds,
+                                          OverwriteKernelspec, OverwriteCells, CheckCellMetadata]
+'''
 
 def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, points: float = 0,
           locked: bool = False) -> dict:
@@ -207,5 +239,5 @@ def main(argv: Optional[list[str]] = None) -> int:
     written = export(solutions, target, args.course_id)
     print(f"wrote {len(written)} assignments ({', '.join(p.parent.name for p in written)}) to {target / 'source'}, "
           f"{target / 'nbgrader_config.py'} and the answer key {target / 'answer_key'} (yours only); "
-          f"next: cd {target} && nbgrader generate_assignment ex02")
+          f"next: cd {target} && nbgrader generate_assignment ex02; autograde with python -m coursekit autograde ex02")
     return 0

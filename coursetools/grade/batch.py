@@ -26,8 +26,8 @@ from coursekit.csv_safe import SafeWriter
 from coursekit.grading.cases import Outcome
 from coursetools.grade.class_page import class_summary, write_class_page
 from coursetools.grade.feedback import check_folder, write_feedback
-from coursetools.grade.nbgrader_layout import student_of, written_cells
-from coursetools.grade.provenance import uses
+from coursetools.grade.nbgrader_layout import Handed, collect, student_of, written_cells
+from coursetools.grade.provenance import references, uses_of
 from coursekit.grading.registry import answer_key_dir, exercises, private_tests, questions
 from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
@@ -79,17 +79,8 @@ def _salvage(raw: bytes, nbformat):
 
 
 def find_notebooks(paths: Iterable[str]) -> list[Path]:
-    """The .ipynb files named, and those inside named folders (checkpoints left out), in sorted order."""
-    found: list[Path] = []
-    for name in paths:
-        p = Path(name)
-        if p.is_dir():
-            found += sorted(q for q in p.rglob("*.ipynb") if ".ipynb_checkpoints" not in q.parts)
-        elif p.is_file():
-            found.append(p)
-        else:
-            raise ValueError(f"{name!r} is neither a notebook nor a folder")
-    return found
+    """The .ipynb files named, and those collected from named folders (`nbgrader_layout.collect`), sorted."""
+    return [h.path for h in collect(paths)[0]]
 
 
 def _cell(value: float) -> str:
@@ -185,7 +176,10 @@ def _run_test(run: _Run, case, budget_left: float) -> Outcome:
             replies.append(run.ask(request, budget_left + GRACE))
         except BadReply as error:  # a forged or malformed reply fails this test, and only this test
             return _not_run(case, f"its answer was malformed ({error})")
-    return case.judge(replies, budget_left)
+    try:
+        return case.judge(replies, budget_left)
+    except Exception as error:  # whatever the reply makes the judge trip on is this test's zero, not the batch's
+        return _not_run(case, f"its answer could not be judged ({type(error).__name__}: {clean_text(error, 120)})")
 
 
 def _execute(cells: list[tuple[int, str]], qs: list, extra: dict, timeout: float, notebook_seconds: float,
@@ -287,25 +281,26 @@ def _scrub(record: dict, texts: list[str]) -> None:
 
 def grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
                    notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
-                   sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
+                   sandboxed: bool = True, extra: Optional[dict] = None, student: Optional[str] = None) -> dict:
     """Grade one submission in its own sandbox; always returns a record (points, per-question results, messages).
 
     Every string in the record a submission could control (its file name, messages, answers) is cleaned, so the
     CSV, the JSON, the feedback pages and the terminal stay safe and the grades always save.
     """
     record = _grade_notebook(path, timeout, tests_dir, notebook_seconds=notebook_seconds, limits=limits,
-                             sandboxed=sandboxed, extra=extra)
+                             sandboxed=sandboxed, extra=extra, student=student)
     return clean_deep(record)
 
 
 def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[str] = None, *,
                     notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
-                    sandboxed: bool = True, extra: Optional[dict] = None) -> dict:
+                    sandboxed: bool = True, extra: Optional[dict] = None, student: Optional[str] = None) -> dict:
     from coursetools.nbio import nbformat
 
     path = Path(path)
     started = time.monotonic()
-    record: dict = {"notebook": str(path), "student": student_of(path), "exercise": "", "points": 0, "max_points": 0,
+    student = student_of(path) if student is None else student
+    record: dict = {"notebook": str(path), "student": student, "exercise": "", "points": 0, "max_points": 0,
                     "percent": 0.0, "questions": {}, "messages": [], "course_code": {}, "seconds": 0.0}
     nb, raw = None, b""
     try:
@@ -338,9 +333,9 @@ def _grade_notebook(path: str | Path, timeout: float = 60, tests_dir: Optional[s
     else:
         cells = [(i, _text(c.get("source", ""))) for i, c in enumerate(nb.cells) if c.get("cell_type") == "code"]
         cells = sorted(cells + written_cells(nb, record["exercise"]))  # nbgrader's written answers (markdown)
-        sources = [source for _, source in cells]
+        seen = references(source for _, source in cells)  # read once for all questions, within a bound
         for q in qs:
-            found = uses(sources, q.course_code)
+            found = uses_of(seen, q.course_code)
             if found:
                 record["course_code"][q.qid] = found
         _execute(cells, qs, extra, timeout, notebook_seconds, limits or Limits(), sandboxed, record)
@@ -361,11 +356,11 @@ def _course_code_cell(record: dict) -> str:
     return "; ".join(f"{qid}: {', '.join(names)}" for qid, names in sorted(record.get("course_code", {}).items()))
 
 
-def write_table(records: list[dict], out: Path) -> Path:
+def write_table(records: list[dict], out: Path, refused: Iterable[str] = ()) -> Path:
     """Write the CSV (one row per notebook, one column per question) and the JSON beside it, each atomically.
 
     The JSON holds {"records": one per notebook, "summary": the class's per-question distributions and named slips
-    with their counts (coursetools.grade.class_page.class_summary)}.
+    with their counts (coursetools.grade.class_page.class_summary), "refused": what collection did not take}.
 
     Every CSV cell goes through `coursekit.csv_safe` (a notebook named `=HYPERLINK(...).ipynb` is shown as text by
     a spreadsheet, never run as a formula); the JSON keeps the true values.
@@ -387,7 +382,8 @@ def write_table(records: list[dict], out: Path) -> Path:
         csv_tmp = handle.name
     with tempfile.NamedTemporaryFile("w", dir=out.parent, prefix=".grades-", suffix=".json", delete=False,
                                      encoding="utf-8") as handle:
-        handle.write(json.dumps({"records": records, "summary": class_summary(records)}, indent=1,
+        handle.write(json.dumps({"records": records, "summary": class_summary(records),
+                                 "refused": [clean_text(why, 400) for why in refused]}, indent=1,
                                 ensure_ascii=False) + "\n")
         json_tmp = handle.name
     for tmp in (csv_tmp, json_tmp):
@@ -397,22 +393,25 @@ def write_table(records: list[dict], out: Path) -> Path:
     return json_path
 
 
-def grade_all(paths: list[Path], timeout: float = 60, tests_dir: Optional[str] = None, jobs: int = 1,
+def grade_all(paths: list[Path | Handed], timeout: float = 60, tests_dir: Optional[str] = None, jobs: int = 1,
               progress: bool = True, *, notebook_seconds: float = NOTEBOOK_SECONDS, limits: Optional[Limits] = None,
               sandboxed: bool = True) -> list[dict]:
-    """Grade many submissions, `jobs` sandboxes at a time, with a progress bar; records in the order of `paths`."""
+    """Grade many submissions, `jobs` sandboxes at a time, with a progress bar; records in the order of `paths`.
+
+    A path given as a `Handed` (from `nbgrader_layout.collect`) is graded under its collected student."""
     from tqdm import tqdm
 
     extra = private_tests(tests_dir)
     records: dict[int, dict] = {}
     bar = tqdm(total=len(paths), desc="grading", unit="notebook", disable=not progress, file=sys.stderr)
 
-    def grade(p: Path) -> dict:
+    def grade(p: Path | Handed) -> dict:
+        p, student = (p.path, p.student) if isinstance(p, Handed) else (p, student_of(p))
         try:
             return grade_notebook(p, timeout, notebook_seconds=notebook_seconds, limits=limits,
-                                  sandboxed=sandboxed, extra=extra)
+                                  sandboxed=sandboxed, extra=extra, student=student)
         except Exception as error:
-            return clean_deep({"notebook": str(p), "student": student_of(p), "exercise": "", "points": 0,
+            return clean_deep({"notebook": str(p), "student": student, "exercise": "", "points": 0,
                                "max_points": 0, "percent": 0.0,
                                "questions": {}, "course_code": {}, "seconds": 0.0,
                                "messages": [f"grading failed: {type(error).__name__}: {str(error)[:200]}"]})
@@ -492,12 +491,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         check_out(out)
         if args.feedback is not None:
             check_folder(Path(args.feedback))
-        paths = find_notebooks(args.paths)
+        paths, refused = collect(args.paths)
         private_tests(args.tests)  # fail now, not once per notebook, when the folder is wrong
         answer_key_dir()  # the answer key: in the full repository, or $COURSEKIT_ANSWER_KEY
     except Exception as error:
         print(f"cannot grade: {error}", file=sys.stderr)
         return 2
+    for why in refused:
+        print(f"refused: {why}", file=sys.stderr)
     if not paths:
         print("cannot grade: no .ipynb files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
@@ -509,7 +510,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.monotonic()
     records = grade_all(paths, args.timeout, args.tests, args.jobs, notebook_seconds=args.notebook_timeout,
                         limits=limits, sandboxed=not args.unsafe_no_sandbox)
-    json_path = write_table(records, out)
+    json_path = write_table(records, out, refused)
     try:
         pages = write_feedback(records, Path(args.feedback)) if args.feedback is not None else {}
         class_page = write_class_page(records, Path(args.feedback), pages) if args.feedback is not None else None

@@ -20,6 +20,7 @@ from typing import Iterable, Optional
 
 from coursetools.grade.feedback import COURSE_ROOT, shown_name
 from coursekit.grading.lesson_links import section_of
+from coursekit.sandbox.text import lookalike_note
 
 NAVY, BLUE, VERMILLION, GREY = "#1a1a1a", "#0072B2", "#B84A00", "#595959"  # text colours >= 4.5:1 on white
 MAX_LEARNERS_LISTED = 40  # names listed under one slip; the rest are counted
@@ -123,10 +124,16 @@ def _chart(qid: str, stats: dict) -> str:
             f'viewBox="0 0 {(bar + bar_gap) * len(dist)} {height}"><title>{_esc(label)}</title>{"".join(parts)}</svg>')
 
 
+def _name_html(name: str, link: Optional[str] = None) -> str:
+    """A learner's name (linked when `link`), with its scripts beside it when it is not plain ASCII (lookalikes)."""
+    shown = f'<a href="{_esc(link)}">{_esc(name)}</a>' if link else _esc(name)
+    note = lookalike_note(name)
+    return shown + (f' <span class="muted lookalike">({_esc(note)})</span>' if note else "")
+
+
 def _learner_links(names: list[str], pages: dict[str, str]) -> str:
     """Names linked to their pages, cut to MAX_LEARNERS_LISTED."""
-    shown = [f'<a href="{_esc(pages[n])}">{_esc(n)}</a>' if n in pages else _esc(n)
-             for n in names[:MAX_LEARNERS_LISTED]]
+    shown = [_name_html(n, pages.get(n)) for n in names[:MAX_LEARNERS_LISTED]]
     more = len(names) - MAX_LEARNERS_LISTED
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
@@ -157,10 +164,21 @@ def _taught_in(qid: str, lessons_url: str) -> str:
 
 
 def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None, lessons_url: str = "notebooks") -> str:
-    """The class page as one HTML document; `pages` maps a learner's name to their feedback page (a relative link),
-    `lessons_url` is where the lessons are seen from the page (the course's notebooks/ folder, relative or a URL)."""
+    """The class page as one HTML document; `pages` maps a record's notebook to its feedback page (a relative link),
+    `lessons_url` is where the lessons are seen from the page (the course's notebooks/ folder, relative or a URL).
+
+    Each row links to its own record's page; a name under a slip links to that learner's page of the slip's
+    exercise, or to none when two submissions of that exercise carry the name."""
     pages = pages or {}
     summary = class_summary(records)
+    named: dict[tuple[str, str], list[str]] = {}
+    for r in records:
+        if str(r.get("notebook", "")) in pages:
+            named.setdefault((str(r.get("exercise") or ""), learner_name(r)), []).append(pages[str(r["notebook"])])
+
+    def links_of(exercise: str) -> dict[str, str]:
+        return {name: found[0] for (ex, name), found in named.items() if ex == exercise and len(found) == 1}
+
     body = ["<header><h1>What the class got wrong</h1>",
             f'<p>{summary["learners"]} submissions graded. Points per question, then the named slips by how many '
             'learners made them, then the failed tests the grader has no name for.</p></header>']
@@ -188,7 +206,8 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
                     + "".join(f'<tr><td class="num">{s["count"]}</td><td class="num">{round(100 * s["share"])}%</td>'
                               f'<td>{_esc(s["qid"])}</td><td class="slip">{_esc(s["says"])}</td>'
                               f'<td>{_taught_in(s["qid"], lessons_url)}</td>'
-                              f'<td>{_learner_links(s["learners"], pages)}</td></tr>' for s in summary["slips"])
+                              f'<td>{_learner_links(s["learners"], links_of(s["exercise"]))}</td></tr>'
+                              for s in summary["slips"])
                     + "</tbody></table>")
     else:
         body.append('<p class="muted">No named slip in this class.</p>')
@@ -198,7 +217,8 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
                     "</tr></thead><tbody>"
                     + "".join(f'<tr><td class="num">{u["count"]}</td><td class="num">{round(100 * u["share"])}%</td>'
                               f'<td>{_esc(u["qid"])}</td><td>{_esc(u["test"])}</td>'
-                              f'<td>{_learner_links(u["learners"], pages)}</td></tr>' for u in summary["unnamed"])
+                              f'<td>{_learner_links(u["learners"], links_of(u["exercise"]))}</td></tr>'
+                              for u in summary["unnamed"])
                     + "</tbody></table>")
     else:
         body.append('<p class="muted">Every failed test in this class has a named slip.</p>')
@@ -208,8 +228,7 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
     def listing(rows: list[dict]) -> str:
         items = []
         for r in rows:
-            name = learner_name(r)
-            link = f'<a href="{_esc(pages[name])}">{_esc(name)}</a>' if name in pages else _esc(name)
+            link = _name_html(learner_name(r), pages.get(str(r.get("notebook", ""))))
             items.append(f'<li>{link} <span class="muted">{_esc(r.get("exercise", ""))}: '
                          f'{_esc(r.get("points", 0))} / {_esc(r.get("max_points", 0))}</span></li>')
         return "<ol>" + "".join(items) + "</ol>"
@@ -230,7 +249,7 @@ def write_class_page(records: list[dict], folder: Path, pages: dict[str, Path], 
     lessons = Path(lessons) if lessons is not None else COURSE_ROOT / "notebooks"
     lessons_url = os.path.relpath(lessons.resolve(), folder.resolve()).replace(os.sep, "/")
     folder.mkdir(parents=True, exist_ok=True)
-    links = {learner_name(r): Path(pages[str(r.get("notebook", ""))]).name
+    links = {str(r["notebook"]): Path(pages[str(r["notebook"])]).name
              for r in records if str(r.get("notebook", "")) in pages}
     target = folder / "index.html"
     with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".index-", suffix=".html", delete=False,

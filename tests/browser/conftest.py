@@ -191,6 +191,30 @@ def lab_server(chromium_path, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def learner_lab_server(chromium_path, tmp_path_factory):
+    """JupyterLab over the lessons as learners get them (issue 34): `my-work/` as `make lab` makes it, and the
+    learner edition as `release` writes it (what Binder and a hub pull serve)."""
+    from coursekit.mywork import make_copies
+    from coursetools.release import release
+
+    root = tmp_path_factory.mktemp("learner-copies")
+    make_copies(REPO, root / "my-work")
+    release(REPO, root / "edition", git=False)
+    port, token = _free_port(), secrets.token_hex(16)
+    args = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+            "--ServerApp.port_retries=0", "--allow-root"]
+    server = Server("JupyterLab (learner copies)", args, root, _isolated_env(root / ".jupyter"), port, token,
+                    root / "lab.log")
+    server.root = root
+    try:
+        server.wait(f"/api/status?token={token}")
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
 def voila_server(chromium_path, tmp_path_factory):
     """Voila serving temporary copies of the demo dashboards (directory mode), with a token."""
     root = tmp_path_factory.mktemp("voila")

@@ -25,6 +25,7 @@ LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 PAGE_ERRORS = re.compile(r"Error displaying widget|javascript error|model not found|Traceback \(most recent",
                          re.IGNORECASE)
 VERDICT = re.compile(r"^\s*(Right|Not quite)")
+WORKING = re.compile(r"^\s*Working the answer out")  # what a first Check shows while the answer is worked out
 
 
 def assert_no_page_errors(page, notebook) -> None:
@@ -50,8 +51,9 @@ def guesses(notebook):
 
 
 def new_message(area, before: str, expect) -> str:
-    """The widget's message once it differs from `before`."""
+    """The widget's message once it differs from `before` (and, at a first Check, once the answer is worked out)."""
     expect(message(area)).not_to_have_text(before)
+    expect(message(area)).not_to_have_text(WORKING, timeout=180_000)  # a prediction's experiment, run once
     return message(area).inner_text().strip()
 
 
