@@ -8,7 +8,9 @@ its settings snippets are written as shown), so a wrong command there fails here
 placeholders become this test's (_placed): the exchange and its image go into this run's folder, the system-wide
 nbgrader_config.py into the hub environment's etc/jupyter, not /srv and /etc/jupyter (nothing machine-wide to
 clean up); the exchange image is 96M, not 2G; the instructor is ckteach, the learners ckada and ckbob, the hostile
-learner ckmal; the instructor's clone's Python is this test's; `sudo -E` is dropped (the test runs as root). Runs
+learner ckmal; the instructor's clone's Python is this test's (under /root, so its commands, the sandboxed
+`python -m coursekit autograde` among them, run as root and their files are given to the instructor, _grade);
+`sudo -E` is dropped (the test runs as root). Runs
 as root (CI does); the users, mounts and cgroups it makes are removed at the end. What it checks is the promise of
 docs/instructors.md, "What a class on the hub is promised".
 """
@@ -45,6 +47,7 @@ PASSWORD = "hub-route-7Qx"
 COURSE_ID = "games-of-chance-and-search"
 SECRET = "def edge_after_first_card("  # a reference function of the answer key (answer_key/ex10.py)
 CLONE = Path(f"/home/{INSTRUCTOR}/games-course")  # the instructor's clone of the full repository (the docs' step 0)
+CLASS_BIN = REPO / ".venv-class" / "bin"  # the clone's nbgrader environment (make class), here this checkout's
 EXCHANGE_SIZE = "96M"  # the exchange image here (the document says 2G)
 
 # docs/instructors.md's hub route, from the document
@@ -57,7 +60,8 @@ MENUS_OFF = doc_commands.block_with("labextension disable")  # as root: instruct
 MENUS_ON = doc_commands.block_with("--level=user")  # as the instructor: the instructor menus back on
 PRIVATE_HOME = next(c for c in doc_commands.commands() if c.startswith("chmod 700 "))
 PUBLISH = doc_commands.block_with("games-course-class-update")  # the instructor: an update of the edition
-GRADING = [c for c in doc_commands.block_with("nbgrader generate_assignment") if c.startswith("nbgrader ")]
+GRADING = [c for c in doc_commands.block_with("nbgrader generate_assignment")
+           if c.startswith("nbgrader ") or c.startswith("python -m coursekit autograde ")]
 COLLECT = next(i for i, c in enumerate(GRADING) if c.startswith("nbgrader collect "))  # after the learners submit
 ASSIGNMENT = GRADING[0].split()[-1]
 RUNS_AS_WRITTEN = [INSTALL, VOILA, *EXCHANGE, *PULL_GUARD, *ACCOUNT, *MENUS_OFF, *MENUS_ON, PRIVATE_HOME, *GRADING,
@@ -104,6 +108,22 @@ def _placed(command: str, work: Path, **more: str) -> str:
     command = command.replace("@PYTHON@", sys.executable)  # the instructor's clone's Python is this test's
     assert not re.search(r"<[a-z][\w -]*>", command), f"a placeholder this test does not fill: {command}"
     return command
+
+
+def _grade(commands: list[str], course: Path) -> str:
+    """The document's grading commands in order: nbgrader as the instructor (the hub's nbgrader), `python -m
+    coursekit autograde` with the clone's .venv-class as root (this checkout's Python is under /root, which the
+    instructor cannot run), its files then given to the instructor; what they said."""
+    said = ""
+    for command in commands:
+        if command.startswith("nbgrader "):
+            result = _as(INSTRUCTOR, command, str(course))
+        else:
+            result = _run(["bash", "-c", command], cwd=course,
+                          env={**os.environ, "PATH": f"{CLASS_BIN}:/usr/sbin:/usr/bin:/sbin:/bin"})
+            _run(["chown", "-R", f"{INSTRUCTOR}:{INSTRUCTOR}", course])
+        said += result.stdout + result.stderr
+    return said
 
 
 def _as_root(command: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -224,6 +244,8 @@ def hub():
         pytest.skip("the hub test makes Linux users: run it as root (CI does)")
     if not shutil.which("npm") or not shutil.which("git") or not shutil.which("mkfs.ext4"):
         pytest.skip("npm, git and mkfs.ext4 are needed for the hub test")
+    if not (CLASS_BIN / "python").exists():
+        pytest.skip("the instructor's nbgrader environment: make class (make test makes it)")
     _install()
     work = Path(tempfile.mkdtemp(prefix="run-", dir=CACHE))  # outside /tmp: each learner's server has its own /tmp
     work.chmod(0o755)
@@ -398,7 +420,7 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     # 4. nbgrader: the document's commands as the instructor; between release and collect the learners fetch and
     #    submit (Lab's Assignments tab does the same) and the hostile learner plants a submission under bob's name
     #    and one of their own that is a link to the instructor's source notebook
-    _as(INSTRUCTOR, " && ".join(GRADING[:COLLECT]), str(course))
+    _grade(GRADING[:COLLECT], course)
     for learner in LEARNERS:
         _as(learner, f"nbgrader fetch_assignment {ASSIGNMENT} --course {COURSE_ID} && "
                      f"nbgrader submit {ASSIGNMENT} --course {COURSE_ID}", f"/home/{learner}")
@@ -414,14 +436,13 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     linked = f"{folder}/inbound/{HOSTILE}+{ASSIGNMENT}+{stamp}+linkattack"
     _as(HOSTILE, f"mkdir '{linked}' && ln -s {source} '{linked}/{source.name}' && "
                  f"printf '{stamp}' > '{linked}/timestamp.txt'", "/")
-    collected = _as(INSTRUCTOR, GRADING[COLLECT], str(course))
-    said = collected.stdout + collected.stderr
+    said = _grade([GRADING[COLLECT]], course)
     assert said.count("Refused submission") == 2, said[-3000:]
     assert "belongs to 'ckmal'" in said and "not a plain file" in said
     assert not (course / "submitted" / HOSTILE).exists()
     bobs = next((course / "submitted" / "ckbob" / ASSIGNMENT).glob("*.ipynb")).read_text()
     assert "PLANTED BY MALLORY" not in bobs
-    _as(INSTRUCTOR, " && ".join(GRADING[COLLECT + 1:]), str(course))
+    _grade(GRADING[COLLECT + 1:], course)
     grades = (course / "grades.csv").read_text()
     assert all(learner in grades for learner in LEARNERS) and HOSTILE not in grades and ASSIGNMENT in grades
     # feedback: each learner fetches their own; the hostile learner reads none of it
