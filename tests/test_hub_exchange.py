@@ -1,4 +1,4 @@
-"""The exchange is the instructor's (`python -m coursekit exchange`) and collect takes only a learner's own files.
+"""The exchange is the instructor's (`coursekit exchange`), collect takes a learner's own files, links pull the course.
 
 As root (CI is): folders are given to `nobody` to play a squatting learner. The same attacks by real Linux users,
 through nbgrader itself, are in tests/browser/test_hub_route.py.
@@ -92,3 +92,15 @@ def test_a_hard_link_to_someone_elses_file_is_refused(tmp_path):
     os.chown(other, NOBODY, -1)
     os.link(other, folder / "ex02" / "copy.py")
     assert "belongs to someone else" in refusal(str(folder), ME, 10_000)
+
+
+def test_the_pull_guard_allows_only_the_named_repositories():
+    from coursekit.hub.pull_guard import CoursePull
+
+    guard = CoursePull(allowed_repos=["https://example.org/games-course-class.git"])
+    assert guard.allows("https://example.org/games-course-class.git") and guard.allows(
+        "https://example.org/games-course-class.git/")
+    for other in ("https://example.org/evil.git", "https://example.org/games-course-class.git.evil",
+                  "https://example.org/games-course-class", ""):
+        assert not guard.allows(other), other
+    assert not CoursePull().allows("https://example.org/games-course-class.git")  # none named: none pulled
