@@ -11,6 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("coursetools.arena.cli", "a round robin of learners' bots, each in the grading sandbox"),
     "mutants": ("coursetools.grade.mutants", "grade single-slip mutants of solutions/: how strong are the tests?"),
     "nbgrader": ("coursetools.author.nbgrader_export", "write an nbgrader course folder from solutions/"),
+    "exchange": ("coursetools.exchange", "make the course's nbgrader exchange folder the instructor's"),
     "release": ("coursetools.release", "write the learner edition (no answer key) for nbgitpuller and Binder"),
     "site": ("coursetools.website", "build the lesson website (Jupyter Book) from the saved lessons"),
 }

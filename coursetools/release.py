@@ -197,7 +197,7 @@ def learner_pyproject(text: str) -> str:
 
 
 def release(root: Path, out: Path, git: bool = True) -> list[Path]:
-    """Write the learner edition of the repository at `root` into the new folder `out`; return the files written."""
+    """Write the learner edition of the repository at `root` into `out` (new, or emptied); return the files written."""
     written = []
     for path in _files(root):
         target = out / path.relative_to(root)
@@ -214,18 +214,58 @@ def release(root: Path, out: Path, git: bool = True) -> list[Path]:
     (out / "README.md").write_text(README, encoding="utf-8")
     written.append(out / "README.md")
     if git and shutil.which("git"):
-        quiet = {"capture_output": True, "check": True}
-        subprocess.run(["git", "init", "-q", "-b", "main", str(out)], **quiet)
-        subprocess.run(["git", "-C", str(out), "add", "-A"], **quiet)
-        subprocess.run(["git", "-C", str(out), "-c", "user.name=coursekit release", "-c",
-                        "user.email=release@coursekit.invalid", "commit", "-q", "-m", "The learner edition"], **quiet)
+        _commit(out)
     return written
+
+
+def _git(out: Path, *args: str) -> subprocess.CompletedProcess:
+    """A git command in the edition's folder, as the release's author."""
+    return subprocess.run(["git", "-C", str(out), "-c", "user.name=coursekit release", "-c",
+                           "user.email=release@coursekit.invalid", *args], capture_output=True, check=True)
+
+
+def _commit(out: Path) -> None:
+    """Commit the edition: a new history in a new folder, one commit on top of the history an existing one has."""
+    if not (out / ".git").exists():
+        subprocess.run(["git", "init", "-q", "-b", "main", str(out)], capture_output=True, check=True)
+    _git(out, "add", "-A")
+    first = subprocess.run(["git", "-C", str(out), "rev-parse", "-q", "--verify", "HEAD"], capture_output=True)
+    unchanged = subprocess.run(["git", "-C", str(out), "diff", "--cached", "--quiet"], capture_output=True)
+    if first.returncode == 0 and unchanged.returncode == 0:
+        return  # nothing changed since the last release: no empty commit for the class to pull
+    _git(out, "commit", "-q", "-m", "The learner edition" if first.returncode else "The learner edition, updated")
+
+
+def _clear(out: Path) -> str:
+    """Empty an existing edition (a git clone of what the class pulls) but its history; return its commit."""
+    head = subprocess.run(["git", "-C", str(out), "rev-parse", "-q", "--verify", "HEAD"], capture_output=True,
+                          text=True)
+    if head.returncode != 0:
+        raise ValueError(f"{str(out)!r} is a git repository with no commit: give a new folder or a clone of the "
+                         f"edition the class pulls")
+    status = subprocess.run(["git", "-C", str(out), "status", "--porcelain"], capture_output=True, text=True,
+                            check=True)
+    if status.stdout.strip():
+        raise ValueError(f"{str(out)!r} has uncommitted changes; commit or discard them first:\n{status.stdout[:500]}")
+    for child in out.iterdir():
+        if child.name != ".git":
+            shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+    return head.stdout.strip()
+
+
+def _restore(out: Path, commit: str) -> None:
+    """Put an existing edition back as it was at `commit` (a refused release leaves it as it found it)."""
+    _git(out, "reset", "-q", "--hard", commit)
+    _git(out, "clean", "-q", "-fdx")
+    _git(out, "reflog", "expire", "--expire=now", "--all")  # the refused commit's objects go too
+    _git(out, "gc", "-q", "--prune=now")
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Write the learner edition; refuse when it would hold the answer key."""
     parser = argparse.ArgumentParser(prog="python -m coursekit release", description=__doc__.splitlines()[0])
-    parser.add_argument("folder", metavar="OUT", help="the learner edition's folder (must not exist yet)")
+    parser.add_argument("folder", metavar="OUT", help="the learner edition's folder: a new one, or a git clone "
+                        "of the edition the class pulls (one commit is added)")
     parser.add_argument("--from", dest="root", default=".", help="the full repository (default: this folder)")
     parser.add_argument("--no-git", action="store_true", help="write the files only, not a git repository")
     args = parser.parse_args(argv)
@@ -234,13 +274,24 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{str(root)!r} is not the full course repository (coursekit/ and answer_key/): run this in it",
               file=sys.stderr)
         return 2
+    previous = None
     if out.exists():
-        print(f"{str(out)!r} exists; give a new folder", file=sys.stderr)
-        return 2
+        if args.no_git or not (out / ".git").is_dir():
+            print(f"{str(out)!r} exists and is not a git clone of the edition; give a new folder, or a clone of the "
+                  f"edition the class pulls (a new release is then one commit on top of its history)", file=sys.stderr)
+            return 2
+        try:
+            previous = _clear(out)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
     written = release(root, out, git=not args.no_git)
     problems = leaks(folder_texts(out), root)
     if problems:
-        shutil.rmtree(out)
+        if previous is None:
+            shutil.rmtree(out)
+        else:
+            _restore(out, previous)
         print("the learner edition would hold the answer key; nothing written:\n  " + "\n  ".join(problems[:20]),
               file=sys.stderr)
         return 1

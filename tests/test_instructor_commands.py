@@ -48,6 +48,13 @@ NOT_RUN = {
     "curl -L https://tljh.jupyter.org/bootstrap.py | sudo -E python3 - --admin <your-admin-name>":
         f"{_TLJH}; nothing to check offline but the URL",
     "sudo tljh-config set limits.memory 1G": f"{_TLJH}; test_tljh_config_keys_are_in_tljhs_schema checks key and value",
+    "sudo tljh-config set limits.cpu 1": f"{_TLJH}; test_tljh_config_keys_are_in_tljhs_schema checks key and value",
+    "sudo sed -i 's/^#*HOME_MODE.*/HOME_MODE 0700/' /etc/login.defs":
+        "changes every new account of the machine; the hub test makes its accounts with the same HOME_MODE through "
+        "useradd -K (the plain hub's command) and checks that a classmate cannot read them",
+    "git clone <full repository URL> ~/games-course":
+        "the URL is your copy's; the hub test uses this checkout as the instructor's clone (its Python), and "
+        "tests/test_readme.py runs the course from a fresh clone",
     "sudo tljh-config reload": f"{_TLJH}; test_tljh_config_keys_are_in_tljhs_schema checks it is a tljh-config action",
     "pip install -e '.[arena]'": "installs into whatever Python is active, on every cluster machine; make class runs "
                                  "the same install (pip install -e '.[class,arena]') into .venv-class",
@@ -379,7 +386,10 @@ def test_tljh_config_keys_are_in_tljhs_schema():
         if words[1] == "set":
             section, key = words[2].split(".")
             assert section == "limits" and key in TLJH_LIMITS, words
-            assert re.fullmatch(r"\d+[KMG]", words[3]) and "string" in TLJH_LIMITS[key]  # set stores 1G as a string
+            if key == "memory":
+                assert re.fullmatch(r"\d+[KMG]", words[3]) and "string" in TLJH_LIMITS[key]  # set stores 1G as a string
+            else:
+                assert float(words[3]) > 0 and "number" in TLJH_LIMITS[key], words
     assert any(words[1] == "reload" for words in tljh)  # limits apply to servers started after a reload
 
 
@@ -406,10 +416,15 @@ def test_the_settings_snippets_are_the_ones_binder_writes_and_their_traits_exist
     from jupyter_server.serverapp import ServerApp
 
     assert set(server["ServerApp"]) <= set(ServerApp.class_traits())
+    from coursekit.hub.pull_guard import CoursePull
+
+    pull = json.loads(_snippet("CoursePull").text)
+    assert set(pull["CoursePull"]) <= set(CoursePull.class_traits())
 
 
 def test_every_snippet_is_checked():
-    checked = {"MappingKernelManager", "VoilaConfiguration", "ServerApp", "singleuser:"}
+    # CoursePull and LimitedSpawner: tests/browser/test_hub_route.py writes both as shown and checks what they do
+    checked = {"MappingKernelManager", "VoilaConfiguration", "ServerApp", "singleuser:", "CoursePull", "LimitedSpawner"}
     unchecked = [s.text for s in SHOWN if s.kind == "snippet" and not any(m in s.text for m in checked)]
     assert not unchecked, f"settings in docs/instructors.md that no test checks: {unchecked}"
 

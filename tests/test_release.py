@@ -152,7 +152,8 @@ print(json.dumps(texts))
 
 # the instructors' tools, by module name: none may be in the learner edition, under any folder
 INSTRUCTOR_MODULES = ("batch", "feedback", "class_page", "provenance", "mutants", "nbgrader_layout", "generate",
-                      "nbgrader_export", "dask_runner", "distributed", "release", "website", "argtypes", "nbio")
+                      "nbgrader_export", "dask_runner", "distributed", "release", "exchange", "website", "argtypes",
+                      "nbio")
 
 
 def test_the_learner_edition_holds_no_instructors_tool(edition):
@@ -193,3 +194,39 @@ def test_a_wheel_built_from_the_learner_edition_holds_no_answer_key(edition, tmp
     assert not [n for n in names if "answer_key" in n or "/questions/" in n]
     assert not [n for n in names if n.startswith("coursetools")]
     assert leaks(wheel_texts(wheel), ROOT) == []
+
+
+def _git(folder: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=True).stdout
+
+
+def test_a_second_release_into_a_clone_of_the_edition_is_one_commit_on_its_history(edition, tmp_path):
+    """What the class pulls keeps its history: a learner's nbgitpuller merges the update (issue 35)."""
+    served, clone = tmp_path / "served", tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(edition), str(served)], check=True)
+    subprocess.run(["git", "clone", "-q", str(served), str(clone)], check=True)
+    first = _git(clone, "rev-parse", "HEAD").strip()
+    (clone / "notebooks" / "stale_lesson.ipynb").write_text("{}")  # a file the new release no longer has
+    _git(clone, "add", "-A")
+    _git(clone, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "an old lesson")
+    before = _git(clone, "rev-parse", "HEAD").strip()
+    assert release_main([str(clone), "--from", str(ROOT)]) == 0
+    log = _git(clone, "log", "--format=%H %P").splitlines()
+    assert log[0].split()[1] == before and log[-1].split()[0] == first  # one commit on top, the history kept
+    assert len(log) == 3
+    assert not (clone / "notebooks" / "stale_lesson.ipynb").exists()
+    assert _git(clone, "status", "--porcelain") == ""
+    assert release_main([str(clone), "--from", str(ROOT)]) == 0  # nothing new: no empty commit
+    assert len(_git(clone, "log", "--format=%H").splitlines()) == 3
+
+
+def test_a_release_refuses_an_existing_folder_that_is_not_a_clean_clone(edition, tmp_path, capsys):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    assert release_main([str(plain), "--from", str(ROOT)]) == 2
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(edition), str(clone)], check=True)
+    (clone / "README.md").write_text("a local change")
+    assert release_main([str(clone), "--from", str(ROOT)]) == 2
+    assert "uncommitted" in capsys.readouterr().err
+    assert (clone / "README.md").read_text() == "a local change"

@@ -1,0 +1,1 @@
+"""What a JupyterHub class needs around nbgrader and nbgitpuller: the pull guard and the owner-checked collect."""
