@@ -117,7 +117,7 @@ QUESTIONS = [
               label="30 random sums of MyAny",
               show=lambda x: f"MyAny(*{x[0]}) + MyAny(*{x[1]}) and {x[2]} + MyAny(*{x[0]})",
               slips=[Slip(PAIRS, reference=_random_sum_zip)]),
-    ]),
+    ], objective="01.1"),
     Question("01.q2", "MyAny <= : a comparison keeps the states that pass, and is true when any do", "function", [
         Case("(MyAny(4, 14, 24, 34) <= 21).states", (4, 14),
              slips=[Slip("this keeps the states that fail the comparison; keep those with s <= other",
@@ -132,7 +132,7 @@ QUESTIONS = [
         Case("(MyAny(5, 6) <= 5).states", (5,), public=False,
              slips=[Slip(STRICT, answer=lambda: states_below((5, 6), 5))]),
         Case("(MyAny(0) <= -1).states", (), public=False),
-    ]),
+    ], objective="01.2"),
     Question("01.q3", "is_prime(n) with one all_of comparison", "function", [
         Case("is_prime(2)", True, slips=[Slip(EMPTY, answer=lambda: prime_without_empty_case(2))]),
         Case("is_prime(9)", False, slips=[Slip(SQUARES, answer=lambda: prime_below_square_root(9))]),
@@ -146,7 +146,7 @@ QUESTIONS = [
                      Slip(SQUARES, reference=prime_below_square_root),
                      Slip("the divisors to try start at 2: without 2, even numbers such as 4 and 8 come out prime",
                           reference=prime_divisors_from_3)]),
-    ]),
+    ], objective="01.3"),
     Question("01.q4", "how many primes are there below 1000?", "number", [
         IsA("primes_below_1000", int),
         Case("primes_below_1000", lambda: len(primes_below(1000)), points=2, slips=[
@@ -159,6 +159,7 @@ QUESTIONS = [
             Slip("this counts the numbers below 1000 that are not prime",
                  answer=lambda: 1000 - len(primes_below(1000))),
         ]),
-    ]),
-    Question("01.q5", "the Stimmt! test on a hand: when is it a natural?", "written", [Written("why_stimmt")]),
+    ], objective="01.3"),
+    Question("01.q5", "the Stimmt! test on a hand: when is it a natural?", "written", [Written("why_stimmt")],
+             objective="01.2"),
 ]

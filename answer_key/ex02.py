@@ -225,7 +225,7 @@ QUESTIONS = [
         Case("hand_total([])", 0, public=False),
         Sweep("hand_total", random_hands, blackjack.hand_total, points=2, label="hand_total on 400 random hands",
               slips=TOTAL_SLIPS),
-    ], course_code=('coursekit.blackjack.hand_total',)),
+    ], course_code=('coursekit.blackjack.hand_total',), objective="02.1"),
     Question("02.q2", "is_soft(cards): does an ace count 11 in the best total?", "function", [
         Case("is_soft(['A', '6'])", True),
         Case("is_soft(['A', '6', 'K'])", False, slips=[Slip(ANY_ACE_SOFT, answer=lambda: soft_if_any_ace(['A']))]),
@@ -236,14 +236,15 @@ QUESTIONS = [
              slips=[Slip(ANY_ACE_SOFT, answer=lambda: soft_if_any_ace(['A']))]),
         Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands",
               slips=[Slip(ANY_ACE_SOFT, reference=soft_if_any_ace), Slip(SOFT_AT_21, reference=soft_below_21)]),
-    ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total')),
+    ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total'), objective="02.2"),
     Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
         IsA("p_natural_6", Fraction),
         Case("p_natural_6", lambda: natural_chance(6), points=2, slips=NATURAL_SLIPS),
-    ]),
+    ], objective="02.3"),
     Question("02.q4", "the exact chance that three cards from one fresh deck bust", "number", [
         IsA("p_bust_three", Fraction),
         Case("p_bust_three", three_card_bust_chance, points=2, slips=BUST_SLIPS),
-    ], uses=(("02.q1", "hand_total"),)),
-    Question("02.q5", "soft and hard: a dealer who hits soft 17", "written", [Written("soft_and_hard")]),
+    ], uses=(("02.q1", "hand_total"),), objective="02.3"),
+    Question("02.q5", "soft and hard: a dealer who hits soft 17", "written", [Written("soft_and_hard")],
+             objective="02.2"),
 ]

@@ -132,7 +132,7 @@ QUESTIONS = [
         Sweep("bold_bet", lambda: [(b,) for b in range(10, 200, 5)], _bold, points=2,
               label="bold_bet for bankrolls 10, 15, ..., 195",
               slips=[Slip(says, reference=wrong) for says, wrong in BOLD_SLIPS]),
-    ], course_code=('coursekit.tournament.bet_for',)),
+    ], course_code=('coursekit.tournament.bet_for',), objective="03.2"),
     Question("03.q2", "dealer_bust_chance(stands_at): the dealer's exact bust chance", "function", [
         Case("dealer_bust_chance(12)", Fraction(0), label="dealer_bust_chance(12): below 12 no card can bust",
              slips=distinct_slips(DEALER_SLIPS, dealer_bust_reference, 12)),
@@ -143,7 +143,7 @@ QUESTIONS = [
         Sweep("dealer_bust_chance", lambda: [(s,) for s in range(2, 23) if s != 17], dealer_bust_reference,
               points=3, label="dealer_bust_chance(s) for s = 2..22 (but 17)",
               slips=[Slip(says, reference=wrong) for says, wrong in DEALER_SLIPS]),
-    ]),
+    ], objective="03.1"),
     Question("03.q3", "how often does the dealer bust, standing on 17?", "number", [
         IsA("p_dealer_bust", Fraction),
         Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2, slips=[
@@ -151,7 +151,7 @@ QUESTIONS = [
             Slip("this is the dealer who stands from 16 on; the question's dealer stands on 17",
                  answer=lambda: dealer_bust_reference(16)),
         ]),
-    ]),
+    ], objective="03.1"),
     Question("03.q4", "the fixed bet that doubles 100 EUR most often", "number", [
         Case("best_fixed_bet", best_fixed_bet, points=2, slips=[
             Slip("this is the fixed bet with the lowest chance to double; the question asks for the highest",
@@ -161,6 +161,7 @@ QUESTIONS = [
             Slip("this leaves the largest bet out: range() stops before its stop value",
                  answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
         ]),
-    ]),
-    Question("03.q5", "timid or bold? when every round favours the player", "written", [Written("timid_or_bold")]),
+    ], objective="03.2"),
+    Question("03.q5", "timid or bold? when every round favours the player", "written", [Written("timid_or_bold")],
+             objective="03.3"),
 ]

@@ -127,7 +127,7 @@ QUESTIONS = [
         Case("hand_value(['A', '9'])", 0, slips=distinct_slips(VALUE_SLIPS, baccarat.hand_value, ['A', '9'])),
         Sweep("hand_value", random_hands, baccarat.hand_value, points=2, label="hand_value on 300 random hands",
               slips=[Slip(says, reference=wrong) for says, wrong in VALUE_SLIPS]),
-    ], course_code=('coursekit.baccarat.hand_value',)),
+    ], course_code=('coursekit.baccarat.hand_value',), objective="04.1"),
     Question("04.q2", "banker_draws(banker_total, player_third): the source's six rules", "function", [
         Case("banker_draws(5, None)", True, slips=[Slip(STOOD, answer=False)]),
         Case("banker_draws(6, None)", False, slips=[Slip(STOOD, answer=True)]),
@@ -141,14 +141,15 @@ QUESTIONS = [
                      Slip("only one row of the table (one value of the player's third card) is wrong: check the "
                           "highest banker total that draws in that row", test=one_row_off)]),
     ], course_code=("coursekit.baccarat.banker_draws", "coursekit.baccarat.source_banker_draws",
-                    "coursekit.baccarat.drawing_table")),
+                    "coursekit.baccarat.drawing_table"), objective="04.2"),
     Question("04.q3", "the chance of a natural from an infinite deck", "number", [
         IsA("p_natural", Fraction),
         Case("p_natural", natural_chance, points=2, slips=NATURAL_SLIPS),
-    ]),
+    ], objective="04.3"),
     Question("04.q4", "the chance that the player draws a third card (infinite deck)", "number", [
         IsA("p_player_draws", Fraction),
         Case("p_player_draws", player_draw_chance, points=2, slips=DRAW_CHANCE_SLIPS),
-    ]),
-    Question("04.q5", "rule 6 in the shell code, after a reader's fix", "written", [Written("rule_6_bug")]),
+    ], objective="04.3"),
+    Question("04.q5", "rule 6 in the shell code, after a reader's fix", "written", [Written("rule_6_bug")],
+             objective="04.4"),
 ]

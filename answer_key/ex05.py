@@ -185,7 +185,7 @@ QUESTIONS = [
               slips=[Slip(says, reference=wrong) for says, wrong in EDGE_SLIPS]),
         Sweep("edge", edge_inputs, reference_edge, points=2, label="edge for every bet and 1-8 decks",
               slips=[Slip(says, reference=wrong) for says, wrong in EDGE_SLIPS]),
-    ], course_code=('coursekit.baccarat.house_edge',)),
+    ], course_code=('coursekit.baccarat.house_edge',), objective="05.1"),
     Question("05.q2", "error_bar(count, n): the 95% error bar of a simulated frequency", "function", [
         Case("error_bar(50, 100)", 0.098, tol=1e-9, slips=_case_slips(BAR_SLIPS, error_bar_reference, 50, 100)),
         Case("error_bar(458_597, 1_000_000)", lambda: error_bar_reference(458_597, 1_000_000), tol=1e-9,
@@ -193,14 +193,14 @@ QUESTIONS = [
         Case("error_bar(0, 10)", 0.0, tol=1e-12),
         Case("error_bar(95_156, 1_000_000)", lambda: error_bar_reference(95_156, 1_000_000), tol=1e-9,
              public=False, slips=_case_slips(BAR_SLIPS, error_bar_reference, 95_156, 1_000_000)),
-    ]),
+    ], objective="05.2"),
     Question("05.q3", "how many coups for a banker error bar of 0.05 percentage points?", "number", [
         IsA("coups_needed", int),
         Case("coups_needed", coups_needed, points=2, slips=COUPS_SLIPS),
-    ]),
+    ], objective="05.2"),
     Question("05.q4", "the commission that would make the banker bet fair", "number", [
         IsA("fair_commission", Fraction),
         Case("fair_commission", fair_commission, points=2, slips=COMMISSION_SLIPS),
-    ]),
-    Question("05.q5", "why a commission on the banker bet?", "written", [Written("why_commission")]),
+    ], objective="05.3"),
+    Question("05.q5", "why a commission on the banker bet?", "written", [Written("why_commission")], objective="05.3"),
 ]

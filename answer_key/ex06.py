@@ -176,7 +176,7 @@ QUESTIONS = [
         Case("continue_sets((2,), 7)", ([0, 1, 4, 5], [2, 3, 6])),
         Sweep("continue_sets", random_move_sets, sets_reference, points=3,
               label="continue_sets on 60 random move sets", slips=CONTINUE_SLIPS),
-    ]),
+    ], objective="06.1"),
     Question("06.q2", "best_move(n): the mod-8 rule of Table 2", "function", [
         Case("best_move(22)", 5),
         Case("best_move(44)", 3),
@@ -185,21 +185,21 @@ QUESTIONS = [
         Sweep("best_move", lambda: [(n,) for n in range(1, 400)], optimal, points=2,
               label="best_move(n) for n = 1..399", slips=BEST_MOVE_SLIPS),
     ], course_code=("coursekit.subtraction.optimal", "coursekit.subtraction.optimal_for",
-                    "coursekit.subtraction.SubtractionGame")),
+                    "coursekit.subtraction.SubtractionGame"), objective="06.2"),
     Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
         # a tuple or a list: the order is what the question asks, as in 06.q4 and 11.q5
         Case("period_358", lambda: period_of((3, 5, 8)), points=3, slips=PERIOD_SLIPS),
-    ]),
+    ], objective="06.3"),
     Question("06.q4", "how many start numbers 1..100 can B force a win from, and A's winning first moves from 100",
              "number", [
                  IsA("b_wins_up_to_100", int),
                  Case("b_wins_up_to_100", b_wins, points=1, slips=B_WINS_SLIPS),
                  Case("a_first_moves_100", lambda: first_moves(FIRST_MOVES_FROM), points=1, public=False,
                       slips=FIRST_MOVES_SLIPS),
-             ]),
+             ], objective="06.4"),
     Question("06.q5", "which extra moves d = 1..30 leave every colour of the 3-5-11 game unchanged?", "number", [
         Case("harmless_moves", harmless, points=3, slips=HARMLESS_SLIPS),  # a tuple or a list, in increasing order
-    ]),
+    ], objective="06.5"),
     Question("06.q6", "why those extra moves change no colour, and why the others do (remainders mod 8)", "written",
-             [Written("why_harmless")]),
+             [Written("why_harmless")], objective="06.5"),
 ]

@@ -232,7 +232,7 @@ QUESTIONS = [
              slips=[Slip(NO_MOVE, answer=lambda wrong=wrong: wrong) for wrong in (None, 0, 2, 5, 11)]),
         Probe("every move at n = 30", _moves_at(30), _uses_every_move, points=2),
         Probe("no move below 0 at n = 8", _moves_at(8), _stays_at_or_above_zero, points=1, public=False),
-    ]),
+    ], objective="07.1"),
     Question("07.q2", "winner(course): who won a finished game", "function", [
         Case("winner([22, 17, 12, 9, 6, 1, -2])", 1),
         Case("winner([8, 5, 0])", 2),
@@ -240,16 +240,16 @@ QUESTIONS = [
         Case("winner([2, -1])", 2),
         Sweep("winner", winner_inputs, winner_reference, points=2,
               label="winner on 390 random games", slips=WINNER_SLIPS),
-    ], course_code=('coursekit.subtraction.replay',)),
+    ], course_code=('coursekit.subtraction.replay',), objective="07.3"),
     Question("07.q3", "exact chance that player 1 wins from 22 when both play at random", "number", [
         IsA("p_first_wins_22", Fraction),
         Case("p_first_wins_22", lambda: uniform_win_chance(22), points=2, slips=CHANCE_SLIPS),
-    ], course_code=('coursekit.subtraction.random_player', 'coursekit.subtraction.playout')),
+    ], course_code=('coursekit.subtraction.random_player', 'coursekit.subtraction.playout'), objective="07.2"),
     Question("07.q4", "mistakes(course, player), and player 2's mistakes in the source's Abbildung 8", "number", [
         Case("mistakes_player2", lambda: mistakes_reference(list(SEED_FIGURE_8), 2), points=1, slips=FIGURE_8_SLIPS),
         Sweep("mistakes", mistakes_inputs, mistakes_reference, points=1, public=False,
               label="mistakes(course, player) on 241 games, both players", slips=MISTAKE_SLIPS),
-    ], course_code=('coursekit.subtraction.replay',)),
+    ], course_code=('coursekit.subtraction.replay',), objective="07.3"),
     Question("07.q5", "a reader's fix of the R random player: what does it play?", "written",
-             [Written("why_never_11")]),
+             [Written("why_never_11")], objective="07.5"),
 ]

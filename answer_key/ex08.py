@@ -215,7 +215,7 @@ QUESTIONS = [
         Case("ucb1(0, 0, 5)", math.inf),
         Sweep("ucb1", random_triples, ucb1_reference, points=2, tol=1e-9, label="ucb1 on 200 random nodes",
               slips=UCB1_SLIPS),
-    ], course_code=('coursekit.mcts.ucb1',)),
+    ], course_code=('coursekit.mcts.ucb1',), objective="08.1"),
     Question("08.q2", "select(children, parent_visits): the child UCB1 picks", "function", [
         Case("select([(1, 2), (0, 0)], 2)", 1, label="select([(1, 2), (0, 0)], 2): an unvisited child first"),
         Case("select([(3, 4), (1, 4)], 8)", 0),
@@ -224,16 +224,16 @@ QUESTIONS = [
              label="select([(9, 10), (1, 2)], 12): exploration against exploitation"),
         Sweep("select", random_children, select_reference, points=2, label="select on 200 random nodes",
               slips=SELECT_SLIPS),
-    ], course_code=('coursekit.mcts.ucb1', 'coursekit.mcts.MCTS')),
+    ], course_code=('coursekit.mcts.ucb1', 'coursekit.mcts.MCTS'), objective="08.1"),
     Question("08.q3", "move_value(n, d), and the random-playout value of each move at n = 20", "number", [
         IsA("rollout_values_20", dict),
         Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SOURCE_MOVES}, points=1, slips=VALUE_SLIPS),
         Sweep("move_value", move_value_inputs, move_value, points=1, label="move_value(n, d) for n = 1..70",
               slips=MOVE_VALUE_SLIPS),
-    ]),
+    ], objective="09.1"),
     Question("08.q4", "how many winning starts up to 75 does random play point the wrong way?", "number", [
         Case("misled_up_to_75", misled_starts, points=2, slips=MISLED_SLIPS),
-    ]),
+    ], objective="09.1"),
     Question("08.q5", "what do the six seeds support, and what would you measure next?", "written",
-             [Written("why_budget_does_not_help")]),
+             [Written("why_budget_does_not_help")], objective="08.3"),
 ]

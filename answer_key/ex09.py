@@ -188,7 +188,7 @@ QUESTIONS = [
         Case("tree_size(30)", lambda: tree_size_reference(30)),
         Sweep("tree_size", lambda: [(n,) for n in range(0, 61)], tree_size_reference, points=2,
               label="tree_size(n) for n = 0..60", slips=TREE_SLIPS),
-    ]),
+    ], objective="09.2"),
     Question("09.q2", "line_winner(board): three in a row", "function", [
         Case("line_winner('xxx.oo...')", "x"),
         Case("line_winner('x.ox.o..o')", "o"),
@@ -196,13 +196,14 @@ QUESTIONS = [
         Case("line_winner('.........')", None),
         Sweep("line_winner", random_boards, lambda board: line_winner(tuple(board)), points=2,
               label="line_winner on 300 boards from random games", slips=LINE_SLIPS),
-    ], course_code=('coursekit.tictactoe',)),
+    ], course_code=('coursekit.tictactoe',), objective="09.2"),
     Question("09.q3", "distinct positions reachable from n = 100", "number", [
         Case("positions_from_100", lambda: reachable(SubtractionGame(), SubtractionGame().start(100)), points=2,
              slips=POSITION_SLIPS),
-    ]),
+    ], objective="09.2"),
     Question("09.q4", "distinct tic-tac-toe positions reachable from the empty board", "number", [
         Case("ttt_positions", lambda: reachable(TicTacToe(), TicTacToe().start()), points=2, slips=BOARD_SLIPS),
-    ]),
-    Question("09.q5", "why transpositions rescue MCTS here", "written", [Written("why_transpositions")]),
+    ], objective="09.2"),
+    Question("09.q5", "why transpositions rescue MCTS here", "written", [Written("why_transpositions")],
+             objective="09.3"),
 ]

@@ -147,11 +147,168 @@ HAND_SLIPS = [
 ]
 
 
+# --- question 7: one Bellman backup on a small bankroll ------------------------------------------------------------
+PAYS = {Fraction(3, 2): "natural", 1: "win", 0: "push", -1: "lose"}  # a round's gain per euro bet, by its name
+
+
+def bellman_backup(bankroll, V: dict, outcomes: dict, goal: int, min_bet: int, *, all_in: bool = True,
+                   exact_goal_wins: bool = True, min_bet_alive: bool = True, ties_low: bool = True,
+                   money: bool = False, step: int = 1) -> tuple:
+    """(the best bet, its chance to reach `goal`) from `bankroll` when V gives the chance after the round.
+
+    Bets are the whole euros from `min_bet` to all the money; `outcomes` maps a gain per euro bet to its chance; a
+    bankroll at `goal` or more is won (1), below `min_bet` lost (0). Ties go to the smallest bet. The keywords are
+    slips: no all-in bet, the goal won only above it, the minimum bet itself lost, ties to the largest bet, the
+    expected bankroll maximised instead of the chance, bets in steps of `step` euros."""
+    def value(b):
+        if b >= goal if exact_goal_wins else b > goal:
+            return 1
+        if b < min_bet if min_bet_alive else b <= min_bet:
+            return 0
+        return V[b]
+
+    best = None
+    for bet in range(min_bet, int(bankroll) + (1 if all_in else 0), step):
+        chance = sum(p * value(bankroll + m * bet) for m, p in outcomes.items())
+        score = sum(p * (bankroll + m * bet) for m, p in outcomes.items()) if money else chance
+        if best is None or score > best[2] or (not ties_low and score == best[2]):
+            best = (bet, chance, score)
+    return (None, 0) if best is None else best[:2]
+
+
+def _plain_money(b: Fraction):
+    return int(b) if b.denominator == 1 else float(b)
+
+
+def _values(goal: int, min_bet: int, rng) -> dict:
+    """Chances after the round for every half-euro bankroll from min_bet below goal, rising with the bankroll."""
+    states = [Fraction(k, 2) for k in range(2 * min_bet, 2 * goal)]
+    raw = sorted(Fraction(rng.randint(1, 997), 1000) for _ in states)
+    return {_plain_money(b): v for b, v in zip(states, raw)}
+
+
+def _odds(rng) -> dict:
+    """A round's chances by gain per euro: natural, win, push, lose (a denominator of 100)."""
+    natural, push = rng.randint(0, 8), rng.randint(0, 12)
+    win = rng.randint(30, 100 - natural - push - 20)
+    return {Fraction(3, 2): Fraction(natural, 100), 1: Fraction(win, 100), 0: Fraction(push, 100),
+            -1: Fraction(100 - natural - win - push, 100)}
+
+
+def sheet_odds() -> dict:
+    """The sheet's round, played like the dealer (hit below 17), by gain per euro bet."""
+    from coursekit.tournament import PAYOUT, round_outcomes
+    return {PAYOUT[name]: p for name, p in round_outcomes().items()}
+
+
+def backup_public_inputs() -> list[tuple]:
+    """A 40 EUR tournament, minimum 10: V rising with the bankroll, the sheet's round."""
+    import random
+    rng = random.Random(1004)
+    V = _values(40, 10, rng)
+    return [(b, V, sheet_odds(), 40, 10) for b in (10, 15, 22.5, 30)]
+
+
+def backup_hidden_inputs() -> list[tuple]:
+    """Random small tournaments (goal 30-60, minimum 5 or 10), every bankroll class: whole, half, near the goal."""
+    import random
+    rng = random.Random(2004)
+    cases = []
+    for _ in range(12):
+        goal, min_bet = rng.choice((30, 45, 60)), rng.choice((5, 10))
+        V, odds = _values(goal, min_bet, rng), _odds(rng)
+        for b in (min_bet, min_bet + 0.5, goal // 2, goal - 0.5, rng.randrange(min_bet, goal)):
+            cases.append((b, V, odds, goal, min_bet))
+    return cases
+
+
+def backup_edge_inputs() -> list[tuple]:
+    """Ties, all-in, the goal landed on exactly, the minimum bet kept, and a hopeless bankroll."""
+    fair = {1: Fraction(1, 2), -1: Fraction(1, 2)}
+    linear = {_plain_money(Fraction(k, 2)): Fraction(k, 2 * 40) for k in range(20, 80)}   # V(b) = b / 40
+    favourable = {1: Fraction(3, 5), -1: Fraction(2, 5)}
+    flat = {_plain_money(Fraction(k, 2)): Fraction(1, 10) for k in range(20, 80)}           # V = 1/10 everywhere
+    zero = {_plain_money(Fraction(k, 2)): Fraction(0) for k in range(20, 120)}
+    keep_min = {_plain_money(Fraction(k, 2)): Fraction(1 if k == 20 else 0, 2) for k in range(20, 80)}
+    return [(b, linear, fair, 40, 10) for b in (10, 20, 25.5, 39)] + \
+        [(b, flat, favourable, 40, 10) for b in (10, 20, 30, 35.5)] + \
+        [(10, zero, favourable, 60, 10), (20, zero, {1: Fraction(1, 2), 0: Fraction(1, 2)}, 60, 10)] + \
+        [(b, keep_min, {1: Fraction(1, 4), 0: Fraction(1, 4), -1: Fraction(1, 2)}, 40, 10) for b in (20, 21, 30)]
+
+
+def backup_case() -> tuple:
+    """Question 7's number: one round bet before the first card and played like the dealer, then the best play."""
+    from coursekit.tournament import optimal_strategy
+    V = {float(b): float(v) for b, v in zip(*optimal_strategy().values())}
+    return bellman_backup(15, V, sheet_odds(), 200, 10)
+
+
+BACKUP_SLIP_SWITCHES = [
+    ("this never bets all the money; a bet may be anything from the minimum to all you have", dict(all_in=False)),
+    ("here a bankroll of exactly the minimum bet is lost; it can still bet, so it is worth V there",
+     dict(min_bet_alive=False)),
+    ("on a tie this keeps the largest bet; among equally good bets the question asks for the smallest",
+     dict(ties_low=False)),
+    ("this picks the bet with the most money on average; the backup maximises the chance to reach the goal",
+     dict(money=True)),
+    ("this bets in steps of 10 euros only; any whole number of euros from the minimum up is allowed",
+     dict(step=10)),
+]
+
+
+def _backup_slip(switches: dict):
+    def wrong(bankroll, V, outcomes, goal, min_bet):
+        return bellman_backup(bankroll, V, outcomes, goal, min_bet, **switches)
+    return wrong
+
+
+BACKUP_SLIPS = [Slip(says, reference=_backup_slip(switches)) for says, switches in BACKUP_SLIP_SWITCHES]
+BACKUP_CASE_SLIPS = [Slip(says, answer=lambda switches=switches: _backup_case_with(switches), tol=1e-9)
+                     for says, switches in BACKUP_SLIP_SWITCHES
+                     if set(switches) & {"all_in", "money"}]  # the others give the right answer (or money's) at 15
+
+
+def _backup_case_with(switches: dict) -> tuple:
+    from coursekit.tournament import optimal_strategy
+    V = {float(b): float(v) for b, v in zip(*optimal_strategy().values())}
+    return bellman_backup(15, V, sheet_odds(), 200, 10, **switches)
+
+
+def _show_backup(args: tuple) -> str:
+    bankroll, V, outcomes, goal, min_bet = args
+    odds = ", ".join(f"{m}: {p}" for m, p in outcomes.items())
+    return f"backup({bankroll}, V of a {goal} EUR tournament (minimum {min_bet}), {{{odds}}}, {goal}, {min_bet})"
+
+
+# --- question 8: the edge before the first card, from the edges after it (the law of total probability) -------------
+def first_cards() -> list[tuple]:
+    """Every first card's value: ace 1, 2..9, ten-valued 10."""
+    return [(v,) for v in CHANCE]
+
+
+def _natural_for_ace_first(first: int) -> Fraction:
+    natural = first == 1
+    return sum(q * (Fraction(3, 2) if natural and v == 10 else _hand_gain(first + v, first == 1 or v == 1))
+               for v, q in CHANCE.items())
+
+
+BEFORE_SLIPS = [
+    Slip("this averages the ten first-card values equally; a ten-valued card (10, J, Q, K) comes 4 times in 13",
+         answer=lambda: sum(edge_after_first_card(v) for v in CHANCE) / 10),
+    Slip("this weights each of the ten values 1/13, leaving out J, Q and K; the ten-valued card's chance is 4/13",
+         answer=lambda: sum(edge_after_first_card(v) for v in CHANCE) / 13),
+    Slip("this is the edge after an ace only; the question asks before the first card is seen",
+         answer=lambda: edge_after_first_card(1)),
+    Slip("here a ten and then an ace is no natural; an ace and a ten are a natural in either order",
+         answer=lambda: sum(q * _natural_for_ace_first(v) for v, q in CHANCE.items())),
+]
+
+
 # --- the questions --------------------------------------------------------------------------------------------------
 QUESTIONS = [
     Question("10.q1", "TournamentGame: the sheet's methods, and its lines in the sheet's words", "function", [
         methods_test(points=1),
-    ] + [format_test(part) for part in PARTS], course_code=PROGRAM),
+    ] + [format_test(part) for part in PARTS], course_code=PROGRAM, objective="10.1"),
     Question("10.q2", "the sheet's rules (Spielregeln), one crafted deal each", "function", [
         deal_test("dealing and printing a card: names and hand values, up to 21", [CARDS], {"cards"},
                   slips=(faces_as_numbers,)),
@@ -171,7 +328,7 @@ QUESTIONS = [
                   slips=(plays_on_at_goal,)),
         deal_test("below the 10€ minimum the tournament is lost and ends; at 10€ it goes on",
                   [DOWN_TO_TEN, DOWN_TO_FIVE], {"rounds", "end", "bets"}),
-    ], course_code=PROGRAM),
+    ], course_code=PROGRAM, objective="10.1"),
     Question("10.q3", "naturals: yours wins at once and pays 3:2; the dealer's beats a 21 of three cards", "function", [
         deal_test("your natural: King, Ace with 30€ bet: paid 45€, the dealer does not play", [NATURAL],
                   {"naturals", "dealer plays", "money"}, slips=(natural_paid_wrong,)),
@@ -182,19 +339,39 @@ QUESTIONS = [
         deal_test("the dealer's natural: 2, 3, 4, 5, 7 (21) against the dealer's Ace, Queen",
                   [DEALER_NATURAL_FIVE_CARDS], {"naturals", "outcome", "money"}, public=False,
                   slips=(dealer_natural_not_beating,)),
-    ], course_code=PROGRAM),
+    ], course_code=PROGRAM, objective="10.1"),
     Question("10.q4", "aces count 11, or 1 when 11 would go over 21", "function", [
         deal_test("10, 5, Ace is 16; Ace, Ace is 12; the dealer's Ace, 2, 9 is 12", [ACES], {"cards"},
                   slips=(aces_counted_wrong,)),
         deal_test("the dealer's Ace, Ace, Ace, 5 is 18", [DEALER_ACES], {"cards"}, public=False,
                   slips=(aces_counted_wrong,)),
-    ], course_code=PROGRAM),
+    ], course_code=PROGRAM, objective="10.1"),
     Question("10.q5", "the expected gain per euro bet after a first card ace", "number", [
         Sweep("hand_gain", every_hand, lambda hard, ace: float(_hand_gain(hard, ace)), tol=1e-9, public=True,
               reveal=False, label="hand_gain(hard, ace) on every hand from 2 to 21, with and without an ace",
               slips=HAND_SLIPS),
         Case("edge_after_ace", lambda: edge_after_first_card(1), points=2, tol=1e-9, slips=EDGE_SLIPS),
     ], course_code=("coursekit.tournament_optimal.edge_by_first_card",
-                    "coursekit.tournament_optimal.hand_values", "coursekit.tournament_optimal.first_card_values")),
-    Question("10.q6", "why the first card changes the best bet", "written", [Written("why_bet_after_the_card")]),
+                    "coursekit.tournament_optimal.hand_values", "coursekit.tournament_optimal.first_card_values"),
+                             objective="10.3"),
+    Question("10.q6", "why the first card changes the best bet", "written", [Written("why_bet_after_the_card")],
+             objective="10.4"),
+    Question("10.q7", "one Bellman backup on a small bankroll: the best bet and its chance", "number", [
+        Sweep("backup", backup_public_inputs, lambda *a: bellman_backup(*a), points=4, public=True, tol=1e-12,
+              show=_show_backup, label="backup(...) at four bankrolls of a 40 EUR tournament", slips=BACKUP_SLIPS),
+        Sweep("backup", backup_hidden_inputs, lambda *a: bellman_backup(*a), points=6, tol=1e-12,
+              show=_show_backup, label="backup(...) in 12 random small tournaments (hidden)", slips=BACKUP_SLIPS),
+        Sweep("backup", backup_edge_inputs, lambda *a: bellman_backup(*a), points=6, tol=1e-12,
+              show=_show_backup, label="backup(...): ties, all in, the goal exactly, the minimum bet (hidden)",
+              slips=BACKUP_SLIPS),
+        Case("bet_at_15", backup_case, points=4, tol=1e-9, slips=BACKUP_CASE_SLIPS),
+    ], course_code=("coursekit.tournament_optimal._backup", "coursekit.tournament_optimal.solve"), objective="10.2"),
+    Question("10.q8", "the edge of a round before the first card, from the edges after it", "number", [
+        Sweep("edge_after_card", first_cards, lambda first: float(edge_after_first_card(first)), tol=1e-9,
+              reveal=False, label="edge_after_card(first) for every first card (hidden)",
+              slips=[Slip("here a ten and then an ace is no natural; an ace and a ten are a natural in either order",
+                          reference=lambda first: float(_natural_for_ace_first(first)))]),
+        Case("edge_before_card", lambda: edge_of_a_round(), points=2, tol=1e-9, slips=BEFORE_SLIPS),
+    ], course_code=("coursekit.tournament_optimal.edge_by_first_card", "coursekit.tournament.round_edge"),
+             objective="10.5"),
 ]

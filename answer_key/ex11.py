@@ -235,7 +235,7 @@ BOOT_HIDDEN = [(3, 20, 2000, 3), (160, 240, 1000, 4), (1, 2, 300, 5), (24, 24, 1
 QUESTIONS = [
     Question("11.q1", "the losing positions of the move set (2, 3, 7) below 30", "number", [
         Case("sorted(losing_below_30)", losing_below, points=2, slips=LOSING_SLIPS),
-    ]),
+    ], objective="11.1"),
     Question("11.q2", "choose(state): a bot that plays (2, 3, 7) perfectly", "function", [
         move_probe(2, "choose at n = 2 takes the win (2 makes exactly 0)"),
         move_probe(7, "choose at n = 7 plays a winning move"),
@@ -244,7 +244,7 @@ QUESTIONS = [
         MoveSweep("choose", lambda: STATES, good_moves, points=2,
                   label=f"choose on every n = 1..{TOP}: a winning move wherever there is one", slips=MOVE_SLIPS),
     ], course_code=("coursekit.subtraction.SubtractionGame", "coursekit.subtraction.optimal_for",
-                    "coursekit.arena.bots.builtin_player")),
+                    "coursekit.arena.bots.builtin_player"), objective="11.1"),
     Question("11.q3", "your bot against the reference bots, judged by the referee", "function", [
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="random",
                  starts=RANDOM_STARTS, seats=(0, 1), rounds=RANDOM_ROUNDS, threshold=RANDOM_THRESHOLD,
@@ -253,12 +253,13 @@ QUESTIONS = [
         BotGames("choose", lambda: STATES, reference_move, points=2, public=True, opponent="optimal",
                  starts=winning_starts(), seats=(0,), rounds=1, threshold=THRESHOLD,
                  label=f"against optimal, moving first from every winning start 10..{TOP}", slips=MOVE_SLIPS),
-    ]),
-    Question("11.q4", "what the leaderboard can say about perfect bots", "written", [Written("perfect_bots")]),
+    ], objective="11.1"),
+    Question("11.q4", "what the leaderboard can say about perfect bots", "written", [Written("perfect_bots")],
+             objective="11.2"),
     Question("11.q5", "bootstrap_interval: one pair's 95% bootstrap interval", "function", [
         Sweep("bootstrap_interval", lambda: BOOT_PUBLIC, bootstrap_interval, points=2, public=True, tol=1e-9,
               label="bootstrap_interval on three pairs (16 of 24, 12 of 24, 23 of 24)", slips=BOOT_SLIPS),
         Sweep("bootstrap_interval", lambda: BOOT_HIDDEN, bootstrap_interval, points=1, tol=1e-9,
               label="bootstrap_interval on four more pairs (all won, few games, many games)", slips=BOOT_SLIPS),
-    ]),
+    ], objective="11.3"),
 ]

@@ -122,7 +122,10 @@ def test_the_worked_solution_scores_full_marks_with_check(solution):
         assert not [o for o in result.outcomes if o.status == "fail"], q.qid
         assert result.points == (0 if q.manual else q.max_points)
     assert {q.qid: q.max_points for q in questions("10") if not q.manual} == {
-        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 2, "10.q5": 3}
+        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 2, "10.q5": 3, "10.q7": 20, "10.q8": 3}
+    # the MDP's Bellman backup weighs as much as the console program (questions 1-4)
+    points = {q.qid: q.max_points for q in questions("10")}
+    assert points["10.q7"] == sum(points[f"10.q{k}"] for k in range(1, 5))
     assert "points: 4/4" in printed("10.q1", solution)
     assert "points: 10/10" in printed("10.q2", solution)
     text = printed("10.q3", solution)
@@ -159,7 +162,7 @@ def test_one_rule_broken_fails_that_rules_tests_only_and_names_the_slip(rule, so
     own = [case for case in tests[qid].cases if case.label.startswith(label)]
     assert all(any(w.startswith(case.label) for w in wrong[qid]) for case in own)  # every test of the rule fails
     assert len(wrong[qid]) == len(own)  # and only they
-    assert points == 23 - sum(case.points for case in own)
+    assert points == 46 - sum(case.points for case in own)
     if slip:
         outcomes = run_question(tests[qid], namespace(SOLUTION, edit), public_only=False).outcomes
         assert {o.slip for o in outcomes if not o.passed} == {slip}
@@ -169,7 +172,7 @@ def test_one_rule_broken_fails_that_rules_tests_only_and_names_the_slip(rule, so
 
 def test_a_missing_apostrophe_costs_the_half_point_of_the_dealers_turn_wording_only():
     wrong, points = failing(namespace(SOLUTION, APOSTROPHE))
-    assert points == 22.5
+    assert points == 45.5
     assert wrong == {"10.q1": ["the wording of the dealer's turn, transcripts 1 and 2: transcript 1, line 9 (numbers "
                                "and card names may differ, the words not)"]}
     assert ("FAIL  the wording of the dealer's turn, transcripts 1 and 2: transcript 1, line 9 (numbers and card names "
@@ -183,7 +186,7 @@ def test_a_wrong_value_costs_rule_points_never_wording_points():
     assert set(wrong) == {"10.q4"}
     reworded = namespace(SOLUTION, swap('print("You win!")', 'print("You won!")'))
     wrong, points = failing(reworded)
-    assert wrong == {"10.q1": [wrong["10.q1"][0]]} and "who won the round" in wrong["10.q1"][0] and points == 22.5
+    assert wrong == {"10.q1": [wrong["10.q1"][0]]} and "who won the round" in wrong["10.q1"][0] and points == 45.5
 
 
 def test_the_rule_tests_name_the_learners_line_and_the_expected_one():
@@ -342,7 +345,7 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
     out = tmp_path / "out" / "grades.csv"
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "20", "--jobs", "1"]) == 0
     records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
-    assert (records["solution"]["points"], records["solution"]["max_points"]) == (23, 23)
+    assert (records["solution"]["points"], records["solution"]["max_points"]) == (46, 46)
     assert records["exercise"]["points"] == 0
     aces = records["aces"]["questions"]
     assert {qid: q["points"] for qid, q in aces.items()} == {

@@ -514,4 +514,4 @@ def test_the_variants_score_every_automatic_point_in_the_grading_sandbox(tmp_pat
     assert grade_main([str(tmp_path), "--out", str(out), "--timeout", "30", "--jobs", "1"]) == 0
     records = {Path(r["notebook"]).parent.name: r for r in json.loads(out.with_suffix(".json").read_text())["records"]}
     assert {name: (r["points"], r["max_points"]) for name, r in records.items()} == {
-        name: (23, 23) for name in VARIANTS}
+        name: (46, 46) for name in VARIANTS}

@@ -480,7 +480,9 @@ class Question:
     `course_code` names coursekit functions that already answer the question ("coursekit.blackjack.hand_total"):
     the grader notes submissions that import or call them, and the instructor decides. `uses` names the learner's
     functions from earlier questions that this question's code calls, as (qid, name) pairs (("02.q1", "hand_total")):
-    when that question fails, check() and the feedback page say so first.
+    when that question fails, check() and the feedback page say so first. `objective` is the id of the lesson
+    objective it checks, "NN.k": the k-th "You will be able to" line of lesson NN's opening card
+    (tests/test_objectives.py holds the two together).
     """
 
     qid: str
@@ -489,6 +491,7 @@ class Question:
     cases: list = field(default_factory=list)
     course_code: tuple = ()
     uses: tuple = ()
+    objective: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ("function", "number", "written"):

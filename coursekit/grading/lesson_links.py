@@ -100,6 +100,8 @@ SECTIONS = {
     "10.q4": Section("10", "1. The sheet's transcripts, replayed"),
     "10.q5": Section("10", "4. The best bets"),
     "10.q6": Section("10", "4. The best bets"),
+    "10.q7": Section("10", "2. The tournament as a Markov decision process"),
+    "10.q8": Section("10", "2. The tournament as a Markov decision process"),
     "11.q1": Section("06", "The right approach: backwards from the end"),
     "11.q2": Section("11", "What a bot is"),
     "11.q3": Section("11", "The referee"),
