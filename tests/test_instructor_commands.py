@@ -254,6 +254,9 @@ def test_the_nbgrader_commands_run_as_written(clone, tmp_path):  # noqa: F811 - 
     row = next(r for r in rows if r[header.index("student_id")] == student and r[0] == assignment)
     assert float(row[header.index("raw_score")]) == automatic
     (page,) = (course / "feedback" / student / assignment).glob("*.html")
+    # release_feedback: the page is in the exchange, and the learner's fetch_feedback brings it (their own only)
+    _bash([f'export PATH="{CLASS_BIN}:$PATH"', f"nbgrader fetch_feedback {assignment}"], learner, env)
+    assert list((learner / assignment / "feedback").rglob("*.html")), "the learner fetched no feedback"
     # the document: autograde in the sandbox; nbgrader's own autograde (the checksum warnings) never ran
     assert "autograded 1 notebook(s) of ex02 in the sandbox into the gradebook" in output
     assert "Attribute 'checksum'" not in output

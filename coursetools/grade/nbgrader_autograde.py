@@ -86,6 +86,11 @@ def write_gradebook(records: list[dict], assignment: str, course_id: str, db_url
     return notes
 
 
+# what nbgrader's collect leaves beside a submission (the time; the secret that names the learner's feedback)
+NBGRADER_FILES = ("timestamp.txt", "submission_secret.txt")
+NBGRADER_FILE_BYTES = 200  # each holds one line
+
+
 def write_autograded(record: dict, course: Path, assignment: str) -> None:
     """autograded/<student>/ASSIGNMENT/<notebook>: the submission, outputs cleared, test cells from source/."""
     from coursetools.nbio import nbformat
@@ -114,6 +119,12 @@ def write_autograded(record: dict, course: Path, assignment: str) -> None:
         return  # cannot happen with a collected student's folder name; never write elsewhere
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, target)
+    for name in NBGRADER_FILES:  # as nbgrader's autograde copies them: generate_feedback and release_feedback need them
+        try:
+            data = read_submitted(Path(record["notebook"]).parent / name, NBGRADER_FILE_BYTES)
+        except Exception:
+            continue
+        (target.parent / name).write_bytes(data)
 
 
 def main(argv: Optional[list[str]] = None) -> int:
