@@ -234,7 +234,9 @@ def test_limits_refuse_bad_values():
 
 
 def test_a_tournament_of_builtins_ranks_the_optimum_first():
-    arena = Arena(["optimal", "bold", "timid"], "tournament", rounds=40, seed=1)
+    # secret="": the games follow from the seed alone (a run's own secret made this test a coin toss between
+    # optimal and bold, whose goal rates lie a few points apart in 80 games each)
+    arena = Arena(["optimal", "bold", "timid"], "tournament", rounds=40, seed=1, secret="")
     results = arena.run()
     assert results.status == "complete" and len(results.games) == 120
     ratings = results.ratings()

@@ -349,7 +349,7 @@ def test_the_batch_grader_gives_the_solution_full_marks_the_exercise_zero_and_a_
     assert records["exercise"]["points"] == 0
     aces = records["aces"]["questions"]
     assert {qid: q["points"] for qid, q in aces.items()} == {
-        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 0, "10.q5": 3, "10.q6": 0}
+        "10.q1": 4, "10.q2": 10, "10.q3": 4, "10.q4": 0, "10.q5": 3, "10.q6": 0, "10.q7": 20, "10.q8": 3}
     feedback = [t for t in aces["10.q4"]["tests"] if t["status"] == "fail"]
     assert len(feedback) == 2 and feedback[0]["actual"] == "'You have Ace, hand value is 26.'"
     assert feedback[0]["slip"] == ex10.ACES_ALWAYS_11
