@@ -65,7 +65,8 @@ sphinx:
   config:
     html_show_sphinx: false
     html_show_copyright: false
-    suppress_warnings: ["mystnb.unknown_mime_type"]
+    suppress_warnings: ["mystnb.unknown_mime_type", "myst.xref_missing"]  # links: tests/browser/test_site.py
+    myst_heading_anchors: 3
 {static}{widgets}{mathjax}"""
 LOCAL_WIDGETS = """\
     html_extra_path: ["widget-fonts"]
@@ -276,8 +277,18 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
         path.write_text(json.dumps(website_copy(json.loads(path.read_text())), indent=1, ensure_ascii=False) + "\n")
     (book / "intro.md").write_text(course_map(lessons, exercises))
     glossary = Path(lessons_dir) / "glossary.md"
-    if glossary.is_file():
-        shutil.copy(glossary, book / "notebooks" / "glossary.md")
+    if glossary.is_file():  # the site's heading ids are lower case (MyST), Lab's keep the heading's case
+        (book / "notebooks" / "glossary.md").write_text(site_anchors(glossary.read_text(encoding="utf-8")),
+                                                       encoding="utf-8")
+    for path in (book / "notebooks").glob("*.ipynb"):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        for cell in notebook.get("cells", []):
+            if cell.get("cell_type") == "markdown":
+                source = site_anchors("".join(cell.get("source", [])))
+                if not glossary.is_file():  # lessons built without the glossary: its words stay, unlinked
+                    source = re.sub(r"\[([^\]\n]*)\]\(glossary\.md#[^)\s]*\)", r"\1", source)
+                cell["source"] = source
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     toc = ["format: jb-book", "root: intro", "parts:", "  - caption: Lessons", "    chapters:"]
     toc += [f"      - file: notebooks/{p.stem}" for p in lessons]
     if (book / "notebooks" / "glossary.md").is_file():
@@ -299,10 +310,22 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     return [*(book / "notebooks").glob("*.ipynb"), *(book / "exercises").glob("*.ipynb")]
 
 
+def site_anchors(text: str) -> str:
+    """Links to glossary entries with the site's heading ids: `glossary.md#UCB1` -> `glossary.md#ucb1`, `(#UCB1)`
+    -> `(#ucb1)` (MyST's ids are lower case; JupyterLab's keep the heading's case)."""
+    text = re.sub(r"(glossary\.md#)([A-Za-z0-9-]+)", lambda m: m.group(1) + m.group(2).lower(), text)
+    return re.sub(r"\]\(#([A-Za-z0-9-]+)\)", lambda m: f"](#{m.group(1).lower()})", text)
+
+
 def jupyter_book() -> Optional[str]:
     """The jupyter-book program: next to this Python, in the instructors' .venv-class (`make class`) or on PATH."""
     return (shutil.which("jupyter-book", path=str(Path(sys.executable).parent))
             or shutil.which("jupyter-book", path=str(ROOT / ".venv-class" / "bin")) or shutil.which("jupyter-book"))
+
+
+# myst-nb's "hide-output" toggle names itself "Toggle hidden content" while it shows "Show code cell output": axe's
+# label-content-name-mismatch (serious); without the label its name is the text it shows
+TOGGLE_LABEL = ' aria-label="Toggle hidden content"'
 
 
 def build(book: Path) -> Path:
@@ -314,7 +337,12 @@ def build(book: Path) -> Path:
                             capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"jupyter-book build failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
-    return book / "_build" / "html"
+    html = book / "_build" / "html"
+    for page in html.rglob("*.html"):  # a folded answer's toggle is named by the words it shows (WCAG 2.5.3)
+        text = page.read_text(encoding="utf-8")
+        if TOGGLE_LABEL in text:
+            page.write_text(text.replace(TOGGLE_LABEL, ""), encoding="utf-8")
+    return html
 
 
 def main(argv: Optional[list[str]] = None) -> int:
