@@ -31,6 +31,7 @@ FOLD_START = '<details class="course-reveal">'
 # the first line of a collapsed `reveal` code cell, all a learner sees of it until they click or run it
 CODE_NOTE = "# The answer, worked out: run this cell after you have answered above (click the bar to read the code)"
 WEBSITE_HIDE = "hide-output"  # Jupyter Book's tag: the output folded behind a "Show output" toggle
+EXERCISES_LINK = "](../exercises/"  # a closing paragraph that links the lesson's exercises is never folded
 
 
 def tags(cell: dict) -> list[str]:
@@ -43,6 +44,12 @@ def folded(source: str) -> str:
     ("## Key points") keeps the heading as the fold's summary, with "open it once you have answered"."""
     if source.lstrip().startswith(FOLD_START):
         return source
+    paragraphs = source.strip().split("\n\n")
+    kept = []  # the way on (the exercises' link) stays open below the fold
+    while len(paragraphs) > 1 and EXERCISES_LINK in paragraphs[-1]:
+        kept.insert(0, paragraphs.pop())
+    after = "".join(f"\n{p}\n" for p in kept)
+    source = "\n\n".join(paragraphs)
     first, _, rest = source.strip().partition("\n")
     if first.startswith("#") and rest.strip():
         heading = html.escape(first.lstrip("#").strip())
@@ -50,7 +57,7 @@ def folded(source: str) -> str:
         source = rest
     else:
         summary = f"<b>{SUMMARY}</b>"
-    return f"{FOLD_START}\n<summary>{summary}</summary>\n\n{source.strip()}\n\n</details>\n"
+    return f"{FOLD_START}\n<summary>{summary}</summary>\n\n{source.strip()}\n\n</details>\n{after}"
 
 
 def _source(cell: dict) -> str:
