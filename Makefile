@@ -35,8 +35,13 @@ MYWORK := $(PY) -m coursekit.mywork
 LAB_START := $(WORK)/notebooks/00_start_here.ipynb
 # more options for JupyterLab, e.g. make lab LAB_ARGS=--LabApp.expose_app_in_browser=True (the browser tests)
 LAB_ARGS ?=
+# Lab's saved layouts (workspaces) live in a folder of the course's own: before Lab starts, each keeps only the
+# document the learner last looked at (coursekit/lab_workspace.py), so a new make lab reopens that one document and
+# starts one kernel, not one per tab of the last session; $$start is the path it prints (lesson 00 the first time)
+LAB_WORKSPACES ?= $(WORK)/.lab-workspaces
+LAB_REOPEN := start=$$($(PY) -m coursekit.lab_workspace "$(LAB_WORKSPACES)" $(LAB_START)) &&
 LAB := $(LAB_CONFIG) $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_FLAG) --ServerApp.root_dir=. \
-	--LabApp.default_url=/lab/tree/$(LAB_START) $(LAB_ARGS)
+	--LabApp.workspaces_dir="$(abspath $(LAB_WORKSPACES))" --LabApp.default_url="/lab/tree/$$start" $(LAB_ARGS)
 # make present: the same Lab with bigger text. JupyterLab applies theme font overrides only from user settings
 # (not from an overrides.json), so the course's (jupyter-config/present/) are copied to a user-settings folder of
 # make present's own, which Lab may write to; make lab keeps the learner's own settings
@@ -102,12 +107,12 @@ class: $(CLASS_STAMP)
 
 lab: $(STAMP) kernel learner-venv
 	$(MYWORK)
-	$(LAB)
+	$(LAB_REOPEN) $(LAB)
 
 # for a projector: Lab's text at 16-18 px instead of 13-14 px; Ctrl/Cmd + zooms further
 present: $(STAMP) kernel learner-venv $(PRESENT_SETTINGS)/$(PRESENT_THEME)
 	$(MYWORK)
-	$(LAB) --LabApp.user_settings_dir="$(abspath $(PRESENT_SETTINGS))"
+	$(LAB_REOPEN) $(LAB) --LabApp.user_settings_dir="$(abspath $(PRESENT_SETTINGS))"
 
 # copied again only when the course's presentation settings change (an instructor's own zoom stays until then)
 $(PRESENT_SETTINGS)/$(PRESENT_THEME): jupyter-config/present/$(PRESENT_THEME) | $(STAMP)

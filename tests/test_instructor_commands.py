@@ -407,6 +407,9 @@ def _post_build_file(name: str) -> dict:
 def test_the_settings_snippets_are_the_ones_binder_writes_and_their_traits_exist():
     culling = json.loads(_snippet("MappingKernelManager").text)
     assert culling == _post_build_file("jupyter_server_config.json")
+    # a learner's own make lab culls idle kernels as the hub image does (issue 37 item 5)
+    own = json.loads((ROOT / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert own["MappingKernelManager"] == culling["MappingKernelManager"]
     voila = json.loads(_snippet("VoilaConfiguration").text)
     assert voila == _post_build_file("voila.json")
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager

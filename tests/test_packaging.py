@@ -162,14 +162,16 @@ def test_the_instructors_tools_go_to_their_own_venv():
 
 def test_make_lab_opens_lesson_00_and_make_present_has_bigger_text():
     makefile = (ROOT / "Makefile").read_text()
-    assert "--LabApp.default_url=/lab/tree/$(LAB_START)" in makefile
+    # the document to open is lesson 00 the first time, then the one the learner last looked at (lab_workspace)
+    assert '--LabApp.default_url="/lab/tree/$$start"' in makefile
+    assert '-m coursekit.lab_workspace "$(LAB_WORKSPACES)" $(LAB_START))' in makefile
     # the learner's own copy of lesson 00 (issue 28: make lab copies the lessons into my-work/ first)
     assert re.search(r"^LAB_START := \$\(WORK\)/notebooks/00_start_here\.ipynb$", makefile, re.M)
     assert re.search(r"^WORK := my-work$", makefile, re.M)
     assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
-    assert _recipe(makefile, "lab").splitlines()[1:3] == ["\t$(MYWORK)", "\t$(LAB)"]
+    assert _recipe(makefile, "lab").splitlines()[1:3] == ["\t$(MYWORK)", "\t$(LAB_REOPEN) $(LAB)"]
     present = _recipe(makefile, "present").splitlines()[2].strip()
-    assert present.startswith("$(LAB) --LabApp.user_settings_dir=")
+    assert present.startswith("$(LAB_REOPEN) $(LAB) --LabApp.user_settings_dir=")
     theme = ROOT / "jupyter-config" / "present" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     text = re.sub(r"^\s*//.*$", "", theme.read_text(), flags=re.M)  # JupyterLab's settings allow // comments
     sizes = {key: int(value.rstrip("px")) for key, value in json.loads(text)["overrides"].items()}

@@ -68,22 +68,34 @@ def clone(tmp_path_factory):
     return fresh_clone.copy(root / "games-course"), root
 
 
-def _open(target: str, folder: Path, root: Path, browser) -> dict:
-    """Start `make TARGET` on a free port, open the URL it prints in Chromium at 1280x720, measure, stop it."""
+def _start(target: str, folder: Path, root: Path, log_path: Path, extra: tuple[str, ...] = ()):
+    """Start `make TARGET` on a free port; the process (its own group) and the URL it prints."""
     env = fresh_clone.environment(root / f"home-{target}")
-    log_path = root / f"make-{target}.log"
-    command = ["make", target, f"PORT={_free_port()}", f"PRESENT_SETTINGS={root / 'present-settings'}"]
+    command = ["make", target, f"PORT={_free_port()}", f"PRESENT_SETTINGS={root / 'present-settings'}", *extra]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
+    url, deadline = None, time.monotonic() + 120
+    while url is None:
+        printed = re.findall(r"^\s+(http://127\.0\.0\.1:\d+/\S+)$", log_path.read_text(), re.M)
+        url = printed[-1] if printed else None
+        if not url and (process.poll() is not None or time.monotonic() > deadline):
+            os.killpg(process.pid, signal.SIGTERM)
+            pytest.fail(f"make {target} printed no URL:\n{log_path.read_text()[-3000:]}")
+        time.sleep(0.5)
+    return process, url
+
+
+def _stop(process) -> None:
+    os.killpg(process.pid, signal.SIGTERM)  # make and the Lab it started: the group we made, by its id
+    process.wait(timeout=30)
+
+
+def _open(target: str, folder: Path, root: Path, browser) -> dict:
+    """Start `make TARGET` on a free port, open the URL it prints in Chromium at 1280x720, measure, stop it."""
+    log_path = root / f"make-{target}.log"
+    process, url = _start(target, folder, root, log_path)
     try:
-        url, deadline = None, time.monotonic() + 120
-        while url is None:
-            printed = re.findall(r"^\s+(http://127\.0\.0\.1:\d+/\S+)$", log_path.read_text(), re.M)
-            url = printed[-1] if printed else None
-            assert url or process.poll() is None, log_path.read_text()[-3000:]
-            assert time.monotonic() < deadline, f"make {target} printed no URL:\n{log_path.read_text()[-3000:]}"
-            time.sleep(0.5)
         context = browser.new_context(viewport={"width": 1280, "height": 720})
         try:
             page = context.new_page()
@@ -100,8 +112,7 @@ def _open(target: str, folder: Path, root: Path, browser) -> dict:
         finally:
             context.close()
     finally:
-        os.killpg(process.pid, signal.SIGTERM)  # make and the Lab it started: the group we made, by its id
-        process.wait(timeout=30)
+        _stop(process)
     return {"url": url, "log": log_path.read_text(), **seen}
 
 
@@ -163,3 +174,60 @@ def test_a_lesson_and_its_exercises_have_tabs_told_apart(opened):
     assert lesson in shown and exercise in shown, shown
     assert len(shown[exercise]) >= 12, shown  # at least "02_exercises" reads in full
     assert "exercises" in shown[exercise] and shown[lesson] != shown[exercise], shown
+
+
+LESSONS_LEFT_OPEN = ("my-work/notebooks/02_counting_blackjack_hands.ipynb",
+                     "my-work/notebooks/04_baccarat_drawing_tables.ipynb", "my-work/notebooks/01_superpositions.ipynb")
+RUNNING = """async () => (await (await fetch('/api/kernels', {headers: {Authorization: 'token ' + TOKEN}})).json())
+    .map(kernel => kernel.id)"""
+
+
+def _kernels(page, token: str) -> list:
+    return page.evaluate(RUNNING.replace("TOKEN", repr(token)))
+
+
+def test_the_next_make_lab_reopens_the_last_lesson_with_one_kernel(clone, browser):
+    """Issue 37 item 5: a learner leaves lessons 00, 02, 04 and 01 open (four kernels) and quits; the next `make lab`
+    opens lesson 01, the one they last looked at, alone, and starts one kernel (it reopened all four before)."""
+    folder, root = clone
+    workspaces = root / "workspaces"  # this test's own (make present in `opened` shares the default one)
+    extra = (f"LAB_WORKSPACES={workspaces}", "LAB_ARGS=--LabApp.expose_app_in_browser=True")
+    process, url = _start("lab", folder, root, root / "make-lab-first.log", extra)
+    token = url.split("?token=")[1]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=90_000)
+        page.wait_for_selector(".jp-RenderedMarkdown p", timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
+        for lesson in LESSONS_LEFT_OPEN:  # opened one after another in the same page, as from the file browser
+            page.evaluate(f"() => window.jupyterapp.commands.execute('docmanager:open', {{path: {lesson!r}}})")
+            page.wait_for_function(f"""() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]
+                .some(label => label.textContent === {lesson.rsplit('/', 1)[1]!r})""", timeout=60_000)
+        page.wait_for_function(f"""async () => (await (await fetch('/api/kernels',
+            {{headers: {{Authorization: 'token ' + {token!r}}}}})).json()).length >= 4""", timeout=60_000)
+        page.wait_for_timeout(2000)  # Lab saves its layout a moment after it changes
+    finally:
+        context.close()
+        _stop(process)
+    saved = list(workspaces.glob("*.jupyterlab-workspace"))
+    assert saved, f"Lab saved no workspace in {workspaces}"
+    process, url = _start("lab", folder, root, root / "make-lab-again.log", extra)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        assert url.split("?")[0].endswith("/lab/tree/" + LESSONS_LEFT_OPEN[-1]), url
+        page = context.new_page()
+        page.goto(url, timeout=90_000)
+        page.wait_for_selector(".lm-DockPanel-tabBar .lm-TabBar-tabLabel", timeout=90_000)
+        page.wait_for_selector(".jp-RenderedMarkdown p >> visible=true", timeout=90_000)
+        page.wait_for_timeout(5000)  # time for any other restored tab to start its kernel
+        tabs = page.evaluate("""() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]
+            .map(label => label.textContent)""")
+        kernels = _kernels(page, url.split("?token=")[1])
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "make_lab_again.png"))
+    finally:
+        context.close()
+        _stop(process)
+    assert tabs == [LESSONS_LEFT_OPEN[-1].rsplit("/", 1)[1]], tabs
+    assert len(kernels) == 1, kernels
