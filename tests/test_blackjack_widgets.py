@@ -100,6 +100,9 @@ def test_explorer_shows_states_and_drops_busted_ones():
     assert "line-through\">22" in explorer.view.value
     explorer.add("9")
     assert explorer.text.value == "A, A, 9" and explorer.states == (11, 21, 31)
+    # counting needs ranks only: no suit is drawn (every card showed as a spade before)
+    assert not set("♠♥♦♣") & set(explorer.view.value), explorer.view.value
+    assert explorer.view.value.count("border-radius:6px") == 3
     assert "best total: <b>21</b>" in explorer.view.value
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import ipywidgets as w
 
 from coursekit.blackjack import Hand, all_totals, dealer_should_draw, hand_total, hard_total, is_soft
-from coursekit.cards import RANKS, Card, Shoe, rank_of
+from coursekit.cards import RANKS, Shoe, rank_of
 from coursekit.colours import LOSE_TEXT, WIN_TEXT
 from coursekit.superposition import eigenstates
-from coursekit.widgets.common import CourseWidget, MessageBar, card_html, choice_button, hand_html, seed_box, seed_from
+from coursekit.widgets.common import (CourseWidget, MessageBar, choice_button, hand_html, rank_html, seed_box,
+                                      seed_from)
 
 
 class BlackjackTable(CourseWidget):
@@ -181,7 +182,7 @@ class SuperpositionExplorer(CourseWidget):
         kind = "busted" if best is None else ("soft" if is_soft(self.ranks) else "hard")
         self.view.value = (
             f'<div style="font-size:1.2em;line-height:1.7">'
-            f'{"".join(card_html(Card(r)) for r in self.ranks)}<br>'
+            f'{"".join(rank_html(r) for r in self.ranks)}<br>'
             f'all totals: any({", ".join(chips)})<br>'
             f'{aces} ace(s): 2<sup>{aces}</sup> = {2 ** aces} ways to count them, {aces + 1} distinct totals<br>'
             f'best total: <b>{best if best is not None else "busted"}</b> ({kind}; hard total '

@@ -343,14 +343,22 @@ def choice_button(description: str, **kwargs) -> w.Button:
 RED_SUITS = ("Heart", "Diamond")
 
 
+CARD_STYLE = ("display:inline-block;min-width:2.6em;padding:0.35em 0.4em;margin:0 0.25em;border:1px solid #555;"
+              "border-radius:6px;text-align:center;font-size:1.5em;font-family:sans-serif;")
+
+
 def card_html(card: Card | None) -> str:
-    """One card as a small white tile; None draws a face-down card."""
-    style = ("display:inline-block;min-width:2.6em;padding:0.35em 0.4em;margin:0 0.25em;border:1px solid #555;"
-             "border-radius:6px;text-align:center;font-size:1.5em;font-family:sans-serif;")
+    """One card as a small white tile; None draws a face-down card (read as "face-down card", not "??")."""
     if card is None:
-        return f'<span style="{style}background:#1f4e79;color:#1f4e79">??</span>'
+        return (f'<span role="img" aria-label="face-down card" style="{CARD_STYLE}background:#1f4e79;'
+                f'color:#1f4e79">??</span>')
     colour = "#c62828" if card.suit in RED_SUITS else "#111"
-    return f'<span style="{style}background:white;color:{colour}">{card.rank}{SUIT_SYMBOLS[card.suit]}</span>'
+    return f'<span style="{CARD_STYLE}background:white;color:{colour}">{card.rank}{SUIT_SYMBOLS[card.suit]}</span>'
+
+
+def rank_html(rank: str) -> str:
+    """A card of which only the rank matters (counting a hand): a tile with the rank and no suit drawn."""
+    return f'<span style="{CARD_STYLE}background:white;color:#111">{html.escape(rank)}</span>'
 
 
 def hand_html(title: str, hand: Hand, hide_second: bool = False) -> str:

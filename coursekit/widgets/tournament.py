@@ -9,7 +9,7 @@ from functools import lru_cache
 import ipywidgets as w
 
 from coursekit.tournament import Tournament, bet_for, doubling_chances, money
-from coursekit.widgets.blackjack import hand_html
+from coursekit.widgets.common import hand_html
 from coursekit.widgets.common import CourseWidget, MessageBar, choice_button, seed_box, seed_from
 
 RESULT_TEXT = {"blackjack": "Blackjack! You won with Blackjack!", "dealer_bust": "Dealer busted, you won!",
