@@ -128,3 +128,65 @@ def test_each_slip_links_the_lesson_section_that_teaches_it(tmp_path):
     page = write_class_page(CLASS, course / "feedback", {}, lessons=course / "notebooks").read_text()
     assert ('<a href="../notebooks/02_counting_blackjack_hands.ipynb#How-likely-is-a-natural?">'
             "lesson 02: How likely is a natural?</a>") in page
+
+
+def _blank(name: str) -> dict:
+    """A record of a learner who handed in the blank exercise: stubs raise, names undefined, no written answer."""
+    stub = "not done yet: add the cards, aces as 1"
+    q1 = [dict(outcome("hand_total(['A', 'A'])", "fail"), message=stub),
+          dict(outcome("sweep", "fail"), message=f"hand_total(['2']): {stub}")]
+    q3 = [dict(outcome("p", "fail"), message="name 'p_natural_6' is not defined: run the cell that defines it first")]
+    blank = dict(record(name, q1, q3), student=name)
+    blank["questions"]["02.q5"]["tests"][0]["message"] = "no answer yet: write it between the quotes"
+    return blank
+
+
+def test_questions_nobody_tried_are_counted_apart_not_listed_to_look_at():
+    """Issue 37 item 3: 17 of 18 rows of "look at these" were questions left blank; they are counted apart."""
+    summary = class_summary(CLASS + [_blank("dee"), _blank("eve")])
+    questions = summary["exercises"]["02"]["questions"]
+    assert [questions[q]["unattempted"] for q in ("02.q1", "02.q3", "02.q5")] == [2, 2, 2]
+    listed = [(u["qid"], u["test"], u["learners"]) for u in summary["unnamed"]]
+    assert listed == [("02.q1", "sweep", [learner_name(CLASS[2])])]
+    assert questions["02.q1"]["learners"] == 6  # their zeros still count in the distribution of points
+    page = class_page_html(CLASS + [_blank("dee")])
+    assert "<th>not attempted</th>" in page and "dee" not in page.split("look at these")[1].split("<h2>")[0]
+
+
+def test_one_slip_is_one_row_and_a_learner_whose_slip_is_named_is_not_listed_again():
+    ace = "every ace counted as 11: an ace counts 1 when 11 would go over 21"
+    ann = dict(record("ann", [outcome("hand_total(['A', 'A'])", "fail", f"{ace} (all its aces as 11 make 22)"),
+                              outcome("sweep", "fail")], [outcome("p", "pass")]), student="ann")
+    ben = dict(record("ben", [outcome("hand_total(['A', 'K', 'A'])", "fail", f"{ace} (all its aces as 11 make 32)"),
+                              outcome("sweep", "pass")], [outcome("p", "pass")]), student="ben")
+    summary = class_summary([ann, ben])
+    assert [(s["says"], s["learners"]) for s in summary["slips"]] == [(ace, ["ann", "ben"])]
+    assert summary["unnamed"] == []  # ann's failed sweep is her named slip again
+
+
+def test_the_written_answers_are_on_one_page_with_the_worked_answer_as_rubric(tmp_path):
+    from coursetools.grade.written_page import write_written_page, written_answers
+
+    ann = dict(record("ann", [outcome("x", "pass")], [outcome("p", "pass")]), student="ann")
+    ann["questions"]["02.q5"]["tests"][0].update(actual=repr("Soft 17 is A, 6: the dealer now draws <b>"),
+                                                 message="8 words; marked by your instructor")
+    gathered = written_answers([ann, _blank("dee")])
+    assert gathered["02"]["02.q5"]["blank"] == 1
+    assert [a[0] for a in gathered["02"]["02.q5"]["answers"]] == ["ann"]
+    page = write_written_page([ann, _blank("dee")], tmp_path, {ann["notebook"]: tmp_path / "ann.html"}).read_text()
+    assert "Soft 17 is A, 6: the dealer now draws &lt;b&gt;" in page and '<a href="ann.html">ann</a>' in page
+    assert "A, 6 and A, A, 5 are soft 17s" in page  # the worked solution's answer, as the rubric
+    assert "1 answers, 1 blank" in page and "default-src 'none'" in page and "<script" not in page
+
+
+def test_one_folder_per_learner_names_the_student(tmp_path):
+    """Issue 37 item 3: grades.csv's student column was empty outside nbgrader's layout."""
+    from coursetools.grade.nbgrader_layout import collect
+
+    for who in ("ada", "bob"):
+        (tmp_path / "class" / who).mkdir(parents=True)
+        (tmp_path / "class" / who / "02.ipynb").write_text("{}")
+    (tmp_path / "class" / "loose.ipynb").write_text("{}")
+    found, refused = collect([tmp_path / "class"])
+    assert [(h.path.name, h.student) for h in found] == [("02.ipynb", "ada"), ("02.ipynb", "bob"), ("loose.ipynb", "")]
+    assert refused == []

@@ -138,7 +138,8 @@ def test_csv_has_the_fixed_columns_then_one_per_question(graded):
                       "course_code"]
     assert len(graded["rows"]) == 1 + len(VARIANTS) + 7
     row = next(r for r in graded["rows"] if "/partial/" in r[0])
-    assert row[1:] == ["", "02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
+    # one folder per submission: the folder names the student (issue 37 item 3; the column was empty)
+    assert row[1:] == ["partial", "02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
 
 
 def test_solutions_score_full_marks_and_untouched_exercises_zero(graded):

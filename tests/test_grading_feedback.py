@@ -318,7 +318,7 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
                        str(feedback), "--timeout", "20", "--jobs", "2"]) == 0
     printed = capsys.readouterr().out
     assert f"feedback: 2 page(s) in {feedback}" in printed
-    pages = sorted(p for p in feedback.iterdir() if p.name != "index.html")
+    pages = sorted(p for p in feedback.iterdir() if p.name not in ("index.html", "written.html"))
     class_page = (feedback / "index.html").read_text()  # the class page beside them: no private or hidden text
     assert HIDDEN_MARKER not in class_page and PRIVATE_MARKER not in class_page and ONE_DECK in class_page
     assert [p.name[:-len("-0123456789.html")] for p in pages] == ["alice__02_exercises_counting_blackjack_hands",
@@ -361,3 +361,30 @@ def test_a_page_names_the_submission_without_the_instructors_absolute_folders(tm
     assert shown_name(str(inside)) == "submissions/alice/02_counting_blackjack_hands.ipynb"
     assert shown_name("/home/teacher/private/class-7b/bob/02_x.ipynb") == "bob/02_x.ipynb"
     assert shown_name("02_x.ipynb") == "02_x.ipynb"
+
+
+def test_a_full_mark_question_shows_no_hint_and_a_named_slip_links_its_lesson_section():
+    """Issue 37 item 3: q4 got every point, so its hint is not shown; q1's named slip links the section that
+    teaches it (it was plain text), relative to where the lessons are seen from."""
+    page = feedback_html(record(), lessons_url="../notebooks")
+    text = text_of(page)
+    q4 = text[text.index("02.q4 three cards bust 3 / 3 points"):]
+    q4 = q4[:q4.index("02.q5")]
+    assert "Hint" not in q4 and "p_bust_three right" in q4
+    assert f"Hint: {hints('02')['02.q3'][0]}" in text  # q3 lost a point: its hint stays
+    links = [value for tag, name, value in tags_of(page).attrs if tag == "a" and name == "href"]
+    assert "../notebooks/02_counting_blackjack_hands.ipynb#How-many-totals-do-aces-give?" in links, links
+    assert not any(link.startswith("../notebooks/") for link in
+                   (v for t, n, v in tags_of(feedback_html(record())).attrs if t == "a" and n == "href"))
+
+
+def test_the_pages_link_the_lessons_relative_to_their_folder_or_by_the_url_given(tmp_path):
+    from coursetools.grade.feedback import COURSE_ROOT, lessons_link
+
+    folder = COURSE_ROOT / "feedback-test-folder"
+    assert lessons_link(folder) == "../notebooks"
+    assert lessons_link(tmp_path, "/hub/user-redirect/lab/tree/games-course/notebooks") == (
+        "/hub/user-redirect/lab/tree/games-course/notebooks")
+    assert lessons_link(tmp_path, "https://example.org/course") == "https://example.org/course"
+    (tmp_path / "lessons").mkdir()
+    assert lessons_link(tmp_path / "pages", str(tmp_path / "lessons")) == "../lessons"

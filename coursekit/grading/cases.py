@@ -19,6 +19,7 @@ from coursekit.sandbox.probe import answer
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode
 
 SHOWN_CHARS = 160  # longest input / value shown for one test
+NO_ANSWER = "no answer yet"  # a written answer left empty (the class page counts it as not attempted)
 
 
 @dataclass
@@ -415,7 +416,7 @@ class Written:
         base = dict(label=label, max_points=self.points, public=self.public, reveal=True, status="manual", points=0)
         text, why = received(replies[0] if replies else None)
         if why or not isinstance(text, str) or not text.strip():
-            return Outcome(message="no answer yet: write it between the quotes", **base)
+            return Outcome(message=f"{NO_ANSWER}: write it between the quotes", **base)
         words = len(text.split())
         note = f"{words} words; marked by your instructor"
         if words < self.min_words:

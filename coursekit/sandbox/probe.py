@@ -71,6 +71,10 @@ def _cut(text: str) -> str:
     return text if len(text) <= MESSAGE_CHARS else text[: MESSAGE_CHARS - 3] + "..."
 
 
+NOT_DONE = "not done yet"  # an exercise stub's NotImplementedError (the class page counts it as not attempted)
+UNDEFINED_TAIL = ": run the cell that defines it first"  # a name the notebook never defined
+
+
 def explain(error: BaseException, seconds: Optional[float]) -> str:
     """A one-line message for an exception a test met: a missing name, an unfinished stub, a timeout, a bug."""
     if isinstance(error, TestTimeout):
@@ -80,9 +84,9 @@ def explain(error: BaseException, seconds: Optional[float]) -> str:
     except Exception:
         text = ""
     if isinstance(error, NotImplementedError):
-        return _cut("not done yet" + (f": {text}" if text else ""))
+        return _cut(NOT_DONE + (f": {text}" if text else ""))
     if isinstance(error, NameError):
-        return _cut(f"{text}: run the cell that defines it first")
+        return _cut(f"{text}{UNDEFINED_TAIL}")
     if isinstance(error, SystemExit):
         return "the code called sys.exit()"
     if isinstance(error, WireError):

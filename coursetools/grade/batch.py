@@ -28,6 +28,7 @@ from coursetools.grade.class_page import class_summary, write_class_page
 from coursetools.grade.feedback import check_folder, write_feedback
 from coursetools.grade.nbgrader_layout import Handed, collect, student_of, written_cells
 from coursetools.grade.provenance import references, uses_of
+from coursetools.grade.written_page import write_written_page
 from coursekit.grading.registry import answer_key_dir, exercises, private_tests, questions
 from coursekit.sandbox.files import BadFile, json_depth, read_submitted
 from coursekit.sandbox.jail import Limits, Sandbox, SandboxDied, SandboxHung, bwrap
@@ -459,6 +460,10 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="submissions at a time (default: cores)")
     parser.add_argument("--feedback", metavar="DIR",
                         help="also write one self-contained HTML feedback page per notebook into DIR")
+    parser.add_argument("--lessons", metavar="URL_OR_DIR",
+                        help="where learners open the lessons from their feedback pages: a URL (on a hub, e.g. "
+                             "/hub/user-redirect/lab/tree/games-course/notebooks) or a folder (default: the "
+                             "course's notebooks/, relative to the pages)")
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=SANDBOX_HELP)
     parser.add_argument("--require-limits", action="store_true",
                         help="refuse to grade unless a total memory cap per sandbox is in force (cgroup v2, cgroup "
@@ -512,14 +517,17 @@ def main(argv: Optional[list[str]] = None) -> int:
                         limits=limits, sandboxed=not args.unsafe_no_sandbox)
     json_path = write_table(records, out, refused)
     try:
-        pages = write_feedback(records, Path(args.feedback)) if args.feedback is not None else {}
+        pages = write_feedback(records, Path(args.feedback), args.lessons) if args.feedback is not None else {}
         class_page = write_class_page(records, Path(args.feedback), pages) if args.feedback is not None else None
+        if args.feedback is not None:
+            write_written_page(records, Path(args.feedback), pages)
     except OSError as error:
         print(f"error: the feedback pages could not be written ({error}); the grades are in {out}", file=sys.stderr)
         return 1
     print(f"graded {len(records)} notebook(s) in {time.monotonic() - started:.1f} s: {out}, {json_path}")
     if pages:
-        print(f"feedback: {len(set(pages.values()))} page(s) in {args.feedback}; the class page: {class_page}")
+        print(f"feedback: {len(set(pages.values()))} page(s) in {args.feedback}; the class page: {class_page} "
+              "(the written answers to mark: written.html beside it)")
     timed_out = 0
     for r in records:
         print(f"  {r['notebook']}: {_cell(r['points'])}/{_cell(r['max_points'])} ({_cell(r['percent'])}%)"

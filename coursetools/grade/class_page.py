@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import statistics
 import tempfile
 from collections import defaultdict
@@ -19,7 +20,9 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from coursetools.grade.feedback import COURSE_ROOT, shown_name
+from coursekit.grading.cases import NO_ANSWER
 from coursekit.grading.lesson_links import section_of
+from coursekit.sandbox.probe import NOT_DONE
 from coursekit.sandbox.text import lookalike_note
 
 NAVY, BLUE, VERMILLION, GREY = "#1a1a1a", "#0072B2", "#B84A00", "#595959"  # text colours >= 4.5:1 on white
@@ -41,6 +44,27 @@ def learner_name(record: dict) -> str:
     return str(record.get("student") or shown_name(str(record.get("notebook", ""))))
 
 
+# a test's message when nothing was written (a sweep's starts with the call it made: "f(['2']): not done yet: ...")
+UNATTEMPTED_MESSAGES = (re.compile(rf"(^|: ){re.escape(NOT_DONE)}\b"), re.compile(r"(^|: )name '\w+' is not defined"),
+                        re.compile(rf"^{re.escape(NO_ANSWER)}\b"))
+CASE_DETAIL = re.compile(r"\s*\([^()]*\)\s*$")  # a slip's closing parenthesis: the numbers of the case it met
+
+
+def attempted(question: dict) -> bool:
+    """False when every test of the question failed only because nothing was written: the stub still raises
+    NotImplementedError, the name was never defined, or the written answer is empty."""
+    tests = question.get("tests") or []
+    if not tests or any(t.get("status") == "pass" for t in tests):
+        return True
+    return not all(any(p.search(str(t.get("message", ""))) for p in UNATTEMPTED_MESSAGES) for t in tests)
+
+
+def slip_name(says: str) -> str:
+    """One slip, one row: the slip's words without the closing parenthesis that gives the numbers of one case
+    ("every ace counted as 11 ... (all its aces as 11 make 26)" and "... make 22)" are one slip)."""
+    return CASE_DETAIL.sub("", says) or says
+
+
 def class_summary(records: Iterable[dict]) -> dict:
     """Per-question distributions, slips ranked by learners, and failures no slip names, as JSON-ready data."""
     records = list(records)
@@ -56,17 +80,24 @@ def class_summary(records: Iterable[dict]) -> dict:
         entry["learners"] += 1
         for qid, q in sorted((record.get("questions") or {}).items()):
             stats = entry["questions"].setdefault(qid, {"title": str(q.get("title", "")), "points": [],
-                                                        "manual": bool(q.get("manual")),
+                                                        "manual": bool(q.get("manual")), "unattempted": 0,
                                                         "max_points": q.get("max_points", 0)})
             stats["max_points"] = max(stats["max_points"], q.get("max_points", 0))
             if not q.get("manual"):
                 stats["points"].append(q.get("points", 0))
-            for test in q.get("tests") or []:
-                if test.get("status") != "fail":
-                    continue
-                if test.get("slip"):
-                    slips[(exercise, qid, _cut(test["slip"]))].add(who)
-                elif test.get("public", True) or test.get("reveal", True):
+            tests = q.get("tests") or []
+            if not attempted(q):
+                stats["unattempted"] += 1  # counted apart: nothing to re-teach in a question nobody tried
+                continue
+            named = False
+            for test in tests:
+                if test.get("status") == "fail" and test.get("slip"):
+                    slips[(exercise, qid, slip_name(_cut(test["slip"])))].add(who)
+                    named = True
+            for test in tests:
+                if test.get("status") != "fail" or test.get("slip") or named:
+                    continue  # a learner whose slip in this question is named above is not listed again here
+                if test.get("public", True) or test.get("reveal", True):
                     unnamed[(exercise, qid, _cut(test.get("label", "")))].add(who)
     out_exercises = {}
     for exercise, entry in sorted(exercises.items()):
@@ -75,7 +106,7 @@ def class_summary(records: Iterable[dict]) -> dict:
             points = stats["points"]
             full = sum(1 for p in points if stats["max_points"] and p >= stats["max_points"])
             questions[qid] = {"title": stats["title"], "manual": stats["manual"], "max_points": stats["max_points"],
-                              "learners": len(points), "full": full,
+                              "learners": len(points), "full": full, "unattempted": stats["unattempted"],
                               "full_share": round(full / len(points), 3) if points else 0.0,
                               "median": statistics.median(points) if points else None,
                               "distribution": _distribution(points)}
@@ -186,18 +217,20 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
     for exercise, entry in summary["exercises"].items():
         rows = []
         for qid, stats in entry["questions"].items():
+            blank = f'<td class="num">{stats["unattempted"]}</td>'
             if stats["manual"]:
-                rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>"
-                            '<td colspan="3" class="muted">written: graded by hand</td><td></td></tr>')
+                rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>{blank}"
+                            '<td colspan="3" class="muted">written: graded by hand (see <a href="written.html">'
+                            "the written answers</a>)</td><td></td></tr>")
                 continue
-            rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>"
+            rows.append(f"<tr><td>{_esc(qid)}</td><td>{_esc(stats['title'])}</td>{blank}"
                         f'<td class="num">{stats["learners"]}</td>'
                         f'<td class="num">{round(100 * stats["full_share"])}%</td>'
                         f'<td class="num">{stats["median"]:g} of {stats["max_points"]:g}</td>'
                         f"<td>{_chart(qid, stats)}</td></tr>")
         body.append(f"<h3>Exercises {_esc(exercise)} ({entry['learners']} learners)</h3>"
-                    "<table><thead><tr><th>question</th><th>title</th><th>graded</th><th>full points</th>"
-                    "<th>median</th><th>points (learners per score)</th></tr></thead><tbody>"
+                    "<table><thead><tr><th>question</th><th>title</th><th>not attempted</th><th>graded</th>"
+                    "<th>full points</th><th>median</th><th>points (learners per score)</th></tr></thead><tbody>"
                     + "".join(rows) + "</tbody></table>")
     body.append("<h2>Named slips, most common first</h2>")
     if summary["slips"]:
@@ -211,7 +244,10 @@ def class_page_html(records: list[dict], pages: Optional[dict[str, str]] = None,
                     + "</tbody></table>")
     else:
         body.append('<p class="muted">No named slip in this class.</p>')
-    body.append("<h2>Failed tests with no named slip: look at these</h2>")
+    body.append("<h2>Failed tests with no named slip: look at these</h2>"
+                '<p class="muted">Questions left blank (a stub that still raises, a name never defined, an empty '
+                "written answer) are counted under <em>not attempted</em> above, not here; nor is a learner whose "
+                "slip in that question is named above.</p>")
     if summary["unnamed"]:
         body.append("<table><thead><tr><th>learners</th><th>share</th><th>question</th><th>test</th><th>who</th>"
                     "</tr></thead><tbody>"

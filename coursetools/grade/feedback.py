@@ -47,7 +47,7 @@ def _esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _solution(folder: Path, exercise: str) -> Optional[Path]:
+def solution_notebook(folder: Path, exercise: str) -> Optional[Path]:
     return next(iter(sorted(folder.glob(f"{exercise}_*.ipynb"))), None) if folder.is_dir() else None
 
 
@@ -66,9 +66,9 @@ def _hints(exercise: str, course: Path) -> dict[str, tuple[str, ...]]:
     from coursetools.author.generate import BEGIN, DEFAULT_HINT
     from coursetools.nbio import nbformat
 
-    path, stubs = _solution(course / "solutions", exercise), False
+    path, stubs = solution_notebook(course / "solutions", exercise), False
     if path is None:
-        path, stubs = _solution(course / "exercises", exercise), True
+        path, stubs = solution_notebook(course / "exercises", exercise), True
     if path is None:
         return {}
     try:
@@ -113,7 +113,7 @@ def exercise_title(exercise: str, course: Optional[Path] = None) -> str:
 @functools.lru_cache(maxsize=None)
 def _title(exercise: str, course: Path) -> str:
     """ "Counting blackjack hands": the first heading of the exercise's solution notebook, after its "·"."""
-    path = _solution(course / "solutions", exercise) or _solution(course / "exercises", exercise)
+    path = solution_notebook(course / "solutions", exercise) or solution_notebook(course / "exercises", exercise)
     if path is None:
         return ""
     try:
@@ -159,7 +159,7 @@ def page_names(notebooks: Iterable[str]) -> dict[str, str]:
     return names
 
 
-def _written_text(actual: str) -> str:
+def written_text(actual: str) -> str:
     """The learner's written answer: the Outcome keeps repr(text); give back the text itself when it parses."""
     try:
         value = ast.literal_eval(actual)
@@ -168,7 +168,7 @@ def _written_text(actual: str) -> str:
     return value if isinstance(value, str) else actual
 
 
-def _points(x: float) -> str:
+def points_text(x: float) -> str:
     try:
         return format_points(x)
     except (TypeError, ValueError):
@@ -205,7 +205,7 @@ def _test_rows(qid: str, tests: list[dict], own: Optional[int]) -> tuple[list[st
     private_number = 0
     for index, t in enumerate(tests):
         status = t.get("status", "fail")
-        points = f'{_points(t.get("points", 0))}/{_points(t.get("max_points", 0))}'
+        points = f'{points_text(t.get("points", 0))}/{points_text(t.get("max_points", 0))}'
         if _is_private(index, t, own):
             private_number += 1
             rows.append(f'<tr class="{_esc(status)}"><td>{_badge(status)}</td>'
@@ -252,12 +252,13 @@ def earlier_failures(q: dict, record: dict, uses: tuple) -> list[str]:
 
 
 def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ...], course_code: list,
-                      first: tuple[str, ...] = ()) -> str:
+                      first: tuple[str, ...] = (), lessons_url: Optional[str] = None) -> str:
     qid, manual = q.get("qid", ""), bool(q.get("manual"))
+    full = not manual and q.get("max_points", 0) > 0 and q.get("points", 0) >= q.get("max_points", 0)
     tests = list(q.get("tests", []))
     rows, shown = _test_rows(qid, tests, own)
-    points = (f'to be graded by hand ({_points(q.get("max_points", 0))} points)' if manual
-              else f'{_points(q.get("points", 0))} / {_points(q.get("max_points", 0))} points')
+    points = (f'to be graded by hand ({points_text(q.get("max_points", 0))} points)' if manual
+              else f'{points_text(q.get("points", 0))} / {points_text(q.get("max_points", 0))} points')
     parts = [f'<section class="question" id="q-{_esc(qid)}">',
              f'<h2><span class="qid">{_esc(qid)}</span> <span>{_esc(q.get("title", ""))}</span> '
              f'<span class="qpoints">{_esc(points)}</span></h2>']
@@ -267,7 +268,7 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
     for t in shown:
         if t.get("status") != "manual":
             continue
-        text = _written_text(t.get("actual", ""))
+        text = written_text(t.get("actual", ""))
         parts.append('<div class="written"><div class="written-head"><span class="badge manual">to be graded by '
                      f'hand</span> {_esc(t.get("label", ""))}</div>')
         if text.strip():
@@ -283,9 +284,15 @@ def _question_section(q: dict, own: Optional[int], question_hints: tuple[str, ..
                      '<th>expected and yours</th><th class="num">points</th></tr></thead><tbody>'
                      + "".join(rows) + "</tbody></table>")
     section = section_of(qid) if any(t.get("slip") for t in tests) else None
-    if section is not None:  # a named slip: where the course teaches the point
-        parts.append(f'<p class="hint"><strong>Where the course teaches this:</strong> {_esc(section.describe())} '
+    if section is not None:  # a named slip: where the course teaches the point, linked to the lesson's section
+        where = _esc(section.describe())
+        if lessons_url is not None:
+            link = f"{lessons_url.rstrip('/')}/{section.notebook}#{section.anchor}"
+            where = f'<a href="{_esc(link)}">{where}</a>'
+        parts.append(f'<p class="hint"><strong>Where the course teaches this:</strong> {where} '
                      f'(in your course folder: <code>notebooks/{_esc(section.notebook)}</code>)</p>')
+    if full:
+        question_hints = ()  # full points: no hint to read
     if len(question_hints) == 1:
         parts.append(f'<p class="hint"><strong>Hint:</strong> {_esc(question_hints[0])}</p>')
     elif question_hints:  # one per solution region, in the notebook's order
@@ -309,21 +316,21 @@ def _summary(record: dict, questions: list[dict], owns: dict[str, int]) -> str:
                     for i, t in enumerate(tests))  # a private test's slip is never named
         if manual:
             result, points = '<span class="badge manual">to be graded by hand</span>', \
-                f'&ndash; / {_points(q.get("max_points", 0))}'
+                f'&ndash; / {points_text(q.get("max_points", 0))}'
         else:
             result = (f"{passed} of {len(auto)} test{'s' if len(auto) != 1 else ''} passed"
                       + (f", {slips} named slip{'s' if slips > 1 else ''}" if slips else ""))
-            points = f'{_points(q.get("points", 0))} / {_points(q.get("max_points", 0))}'
+            points = f'{points_text(q.get("points", 0))} / {points_text(q.get("max_points", 0))}'
         bar = _bar(q.get("points", 0), q.get("max_points", 0), manual)
         rows.append(f'<tr><td><a href="#q-{_esc(qid)}">{_esc(qid)}</a></td><td>{_esc(q.get("title", ""))}</td>'
                     f'<td>{result}</td><td class="num">{points}</td><td>{bar}</td></tr>')
     manual_points = sum(q.get("max_points", 0) for q in questions if q.get("manual"))
     total = (f'<tr class="total"><td colspan="3">automatic points</td>'
-             f'<td class="num">{_points(record.get("points", 0))} / {_points(record.get("max_points", 0))}</td>'
-             f'<td>{_esc(_points(record.get("percent", 0)))}%</td></tr>')
+             f'<td class="num">{points_text(record.get("points", 0))} / {points_text(record.get("max_points", 0))}</td>'
+             f'<td>{_esc(points_text(record.get("percent", 0)))}%</td></tr>')
     if manual_points:
         total += (f'<tr class="total"><td colspan="3">to be graded by hand</td><td class="num">&ndash; / '
-                  f'{_points(manual_points)}</td><td></td></tr>')
+                  f'{points_text(manual_points)}</td><td></td></tr>')
     return ('<table class="summary"><thead><tr><th>question</th><th>what it asks</th><th>result</th>'
             '<th class="num">points</th><th></th></tr></thead><tbody>' + "".join(rows) + total + "</tbody></table>")
 
@@ -405,8 +412,9 @@ def shown_name(notebook: str) -> str:
         return str(Path(*path.parts[-keep:])) if len(path.parts) >= keep else str(path)
 
 
-def feedback_html(record: dict, course: Optional[Path] = None) -> str:
-    """The feedback page of one graded submission (a record of `batch.grade_notebook`) as one HTML document."""
+def feedback_html(record: dict, course: Optional[Path] = None, lessons_url: Optional[str] = None) -> str:
+    """The feedback page of one graded submission (a record of `batch.grade_notebook`) as one HTML document;
+    `lessons_url` is where the learner opens the lessons from the page (a relative folder or a URL)."""
     exercise = str(record.get("exercise", "") or "")
     questions = list(record.get("questions", {}).values())
     try:
@@ -421,10 +429,10 @@ def feedback_html(record: dict, course: Optional[Path] = None) -> str:
     name = shown_name(str(record.get("notebook", "")))  # not the instructor's absolute folders
     heading = f"Exercises {exercise}" + (f" · {title}" if title else "") if exercise else "Feedback"
     manual_points = sum(q.get("max_points", 0) for q in questions if q.get("manual"))
-    score = (f'Score: {_points(record.get("points", 0))} / {_points(record.get("max_points", 0))} automatic points '
-             f'({_esc(_points(record.get("percent", 0)))}%)')
+    score = (f'Score: {points_text(record.get("points", 0))} / {points_text(record.get("max_points", 0))} '
+             f'automatic points ({_esc(points_text(record.get("percent", 0)))}%)')
     if manual_points:
-        score += f' <span class="of-hand">+ {_points(manual_points)} points to be graded by hand</span>'
+        score += f' <span class="of-hand">+ {points_text(manual_points)} points to be graded by hand</span>'
     body = [f"<header><h1>{_esc(heading)}</h1>",
             f'<div class="notebook">Feedback on <code>{_esc(name)}</code></div>',
             f'<p class="score">{score}</p></header>']
@@ -445,7 +453,7 @@ def feedback_html(record: dict, course: Optional[Path] = None) -> str:
         qid = q.get("qid", "")
         first = tuple(earlier_failures(q, record, uses.get(qid, ())))
         body.append(_question_section(q, owns.get(qid), found_hints.get(qid, ()), list(course_code.get(qid, [])),
-                                      first))
+                                      first, lessons_url))
     body.append('<footer>Written by <code>python -m coursekit grade --feedback</code>. Expected values of '
                 'compute-a-number questions stay hidden; written answers are marked by your instructor.</footer>')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -464,10 +472,22 @@ def check_folder(folder: Path) -> None:
         raise ValueError(f"--feedback {str(folder)!r}: cannot write in {str(existing or folder)!r}")
 
 
-def write_feedback(records: list[dict], folder: Path) -> dict[str, Path]:
-    """Write one page per record into `folder` (each atomically); returns {notebook: page path}."""
+def lessons_link(folder: Path, lessons: Optional[str] = None) -> str:
+    """How a page in `folder` links to the lessons: the folder `lessons` (default: the course's notebooks/) relative
+    to `folder`, or `lessons` as given when it is no folder here: a URL ("https://...") or a path on the server that
+    shows the pages ("/hub/user-redirect/lab/tree/games-course/notebooks" on a JupyterHub)."""
+    if lessons is not None and not Path(lessons).is_dir():
+        return lessons
+    target = Path(lessons) if lessons is not None else COURSE_ROOT / "notebooks"
+    return os.path.relpath(target.resolve(), Path(folder).resolve()).replace(os.sep, "/")
+
+
+def write_feedback(records: list[dict], folder: Path, lessons: Optional[str] = None) -> dict[str, Path]:
+    """Write one page per record into `folder` (each atomically); returns {notebook: page path}. The pages link
+    the lessons as `lessons_link(folder, lessons)` says."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    lessons_url = lessons_link(folder, lessons)
     inside = folder.resolve()
     names = page_names(r.get("notebook", "") for r in records)
     written = {}
@@ -478,7 +498,7 @@ def write_feedback(records: list[dict], folder: Path) -> dict[str, Path]:
             raise ValueError(f"the page name {names[notebook]!r} leaves {str(folder)!r}")
         with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".feedback-", suffix=".html", delete=False,
                                          encoding="utf-8") as handle:
-            handle.write(feedback_html(record))
+            handle.write(feedback_html(record, lessons_url=lessons_url))
             tmp = handle.name
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)

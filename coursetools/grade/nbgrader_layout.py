@@ -7,7 +7,8 @@ those cells as the written answers.
 
 `collect(paths)` takes only what learners wrote (issue 35): the student is the folder below the OUTERMOST
 `submitted/` (nbgrader's `submit` copies subfolders, so `submitted/mallory/ex01/submitted/alice/ex01/x.ipynb` is
-mallory's upload, never alice's), and a notebook anywhere but `<student>/<assignment>/`, a symbolic link (file or
+mallory's upload, never alice's). Outside nbgrader's layout, one folder per learner (`class/ada/02_x.ipynb`) names
+the learner ada. A notebook of nbgrader's layout anywhere but `<student>/<assignment>/`, a symbolic link (file or
 folder) and a file with more than one hard link are refused by name before anything is read or graded.
 """
 
@@ -105,10 +106,14 @@ def collect(paths: Iterable[str | Path]) -> tuple[list[Handed], list[str]]:
 
 
 def _student_below(path: Path, top: Path) -> str:
-    """The student of a file found under `top`: nbgrader's layout is looked for from `top`'s own name down."""
+    """The student of a file found under `top`: nbgrader's layout is looked for from `top`'s own name down; outside
+    it, a notebook in a subfolder of `top` belongs to that subfolder's name (one folder per learner), and a notebook
+    directly in `top` to nobody named."""
     parts = (top.name, *path.relative_to(top).parts)
     i = _layout_index(parts)
-    return parts[i + 1] if i >= 0 else ""
+    if i >= 0:
+        return parts[i + 1]
+    return parts[1] if len(parts) >= 3 else ""
 
 
 def written_cells(nb, exercise: str) -> list[tuple[int, str]]:
