@@ -216,10 +216,21 @@ def test_the_dashboard_list_needs_no_other_host(voila_server, page):
     """make demo's first page (Voila's file list) offline: every dashboard listed, nothing asked of a CDN."""
     from playwright.sync_api import expect
 
+    from coursetools.author.dashboard_index import dashboards
+
     offline = block_outside(page)
     page.goto(f"{voila_server.base}/?token={voila_server.token}", timeout=90_000)
-    for path in DEMOS:
-        expect(page.get_by_text(path.name, exact=True)).to_be_visible()
+    # issue 37 item 4: each dashboard by its title, with its lessons and a line on what it shows (a bare file list
+    # before); the link opens it
+    listed = dashboards()
+    assert sorted(d["name"] for d in listed) == sorted(path.name for path in DEMOS)
+    for d in listed:
+        link = page.get_by_role("link", name=d["title"], exact=True)
+        expect(link).to_be_visible()
+        assert link.get_attribute("href").split("?")[0].endswith(f"/voila/render/{d['name']}")
+        item = page.locator("ul.dashboards li").filter(has=link)
+        expect(item).to_contain_text(d["lessons"])
+        expect(item).to_contain_text(d["shows"])
     page.wait_for_load_state("networkidle")
     keep_screenshot(page, "voila_dashboard_list")
     assert not offline["outside"], f"the file list asked other hosts for: {offline['outside']}"
