@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def write_class(folder: Path, exercises: list[str], limit: int) -> int:
     """Write one submission folder per mutant (at most `limit` per exercise); returns how many."""
-    from coursetools.grade.mutants import make_mutants, solution_path
+    from coursetools.grade.mutation_regions import make_mutants, solution_path
     from coursetools.nbio import nbformat
 
     count = 0

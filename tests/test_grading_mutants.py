@@ -10,8 +10,9 @@ from pathlib import Path
 import mutant_record
 import pytest
 
-from coursetools.grade.mutants import (KEY, Region, Session, analyse, cell_mutants, format_report, make_mutants,
-                                       read_equivalents, regions)
+from coursetools.grade.mutant_session import Session
+from coursetools.grade.mutants import KEY, analyse, format_report, read_equivalents
+from coursetools.grade.mutation_regions import Region, cell_mutants, make_mutants, regions
 from coursetools.grade.mutants import main as mutants_main
 from coursetools.nbio import nbformat
 from coursekit.grading.registry import exercises
