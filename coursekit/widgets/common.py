@@ -59,7 +59,24 @@ COURSE_JS = """(function () {
       e.setAttribute('role', 'status'); e.setAttribute('aria-live', 'polite'); });
     document.querySelectorAll('.course-widget img[title]').forEach(function (img) {
       if (img.getAttribute('alt') !== img.title) { img.setAttribute('alt', img.title); } });
+    document.querySelectorAll('.course-figure-text:not([aria-hidden])').forEach(function (e) {
+      e.setAttribute('aria-hidden', 'true'); });  // its words are the picture's alt: read once, not twice
+    document.querySelectorAll('.course-widget .widget-toggle-button').forEach(function (b) {
+      var pressed = b.classList.contains('mod-active') ? 'true' : 'false';
+      if (b.getAttribute('aria-pressed') !== pressed) { b.setAttribute('aria-pressed', pressed); } });
   }
+  // a row of toggle buttons keeps the arrow keys: they move the focus along the row (JupyterLab took them to move
+  // to another cell), and Enter or Space presses the focused one without leaving the widget
+  var ALONG = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+  window.addEventListener('keydown', function (e) {
+    var t = e.target, row = t && t.closest ? t.closest('.course-widget .widget-toggle-buttons') : null;
+    if (!row || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (e.key in ALONG) {
+      var all = Array.from(row.querySelectorAll('button')).filter(function (b) { return !b.disabled; });
+      var next = all[(all.indexOf(t) + ALONG[e.key] + all.length) % all.length];
+      e.preventDefault(); e.stopPropagation(); if (next) { next.focus(); }
+    } else if (e.key === 'Enter' || e.key === ' ') { e.stopPropagation(); }
+  }, true);
   function usable(c) { return !c.disabled && c.offsetParent !== null && c.tabIndex >= 0; }
   function handOn(button) {
     var now = document.activeElement;
@@ -83,7 +100,7 @@ COURSE_JS = """(function () {
     });
     if (!pending) { pending = true; setTimeout(function () { pending = false; label(); }, 50); }
   }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeOldValue: true,
-             attributeFilter: ['disabled', 'title']});
+             attributeFilter: ['disabled', 'title', 'class']});
   label();
 })();"""
 COURSE_CSS = COURSE_CSS.replace("<style>", f'<style onload="{html.escape(COURSE_JS, quote=True)}">', 1)

@@ -137,3 +137,6 @@ def test_the_mcts_stepper_by_keyboard_alone(voila_server, page):
     expect(message).to_contain_text("13 iterations so far")
     expect(tree).to_have_attribute("alt", re.compile(r"after 13 iterations.*Moves from the root: -\d+ to n = \d+"))
     assert message.get_attribute("aria-live") == "polite", "the stepper's messages are not announced"
+    # the picture's words are its alt; the same words beside it are hidden from screen readers (read once, not twice)
+    words = stepper.locator(".course-figure-text")
+    assert words.count() >= 1 and all(words.nth(i).get_attribute("aria-hidden") == "true" for i in range(words.count()))

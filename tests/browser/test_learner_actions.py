@@ -172,7 +172,18 @@ def stepper_predict(notebook, expect) -> str:
     for tries in range(1, 5):  # the first Step can only stay at the root; later ones offer the children too
         options = [t.strip() for t in guess.all_inner_texts()]
         pick = next((o for o in options if not o.startswith("stay")), options[0])
+        if len(options) > 1:  # issue 37 item 6: the arrow keys stay in the row (Lab took them to another cell)
+            guess.first.focus()
+            notebook.page.keyboard.press("ArrowRight")
+            inside = notebook.page.evaluate("""() => { const e = document.activeElement;
+                return e && e.closest('.widget-toggle-buttons') ? e.innerText.trim() : null; }""")
+            assert inside == options[1], f"ArrowRight on a guess took the focus to {inside!r}, not {options[1]!r}"
         guess.filter(has_text=pick).first.click()
+        # the picked guess is exposed as pressed, the others as not
+        expect(guess.filter(has_text=pick).first).to_have_attribute("aria-pressed", "true")
+        for other in options:
+            if other != pick:
+                expect(guess.filter(has_text=other).first).to_have_attribute("aria-pressed", "false")
         step.click()
         expect(message(stepper)).to_contain_text(f"of {tries} right)")  # the verdict, after the step's own text
         said = message(stepper).inner_text().strip()
