@@ -28,6 +28,7 @@ DEMO_CSS = """<style>
   font-size: 19px;
   max-width: 1250px;
 }
+.course-demo .widget-hbox { flex-wrap: wrap; row-gap: 4px; }  /* a row of controls wraps, never scrolls sideways */
 .course-demo .widget-inline-hbox { width: auto !important; margin-right: 14px; }
 .course-demo .widget-inline-hbox.widget-slider { width: 440px !important; }
 .course-demo .widget-vbox > .jupyter-button { align-self: flex-start; }

@@ -174,6 +174,17 @@ DEMO_INTERACTIONS = {"blackjack": demo_blackjack, "baccarat": demo_baccarat, "ga
                      "mcts": demo_mcts, "tournament": demo_tournament, "arena": demo_arena}
 
 
+SIDEWAYS = """() => [...document.querySelectorAll('.course-demo .widget-hbox, .course-demo .widget-vbox')]
+    .filter(box => box.offsetParent !== null && box.scrollWidth > box.clientWidth + 1)
+    .map(box => `${box.innerText.replace(/\\s+/g, ' ').slice(0, 60)}: ${box.scrollWidth} px in ${box.clientWidth}`)"""
+
+
+def sideways_rows(page) -> list[str]:
+    """Every visible row or column of a dashboard whose controls overflow it (issue 37: the arena's control row
+    ran 81 px past its box at 1280 px and cut Reset off)."""
+    return page.evaluate(SIDEWAYS)
+
+
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
 def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     from playwright.sync_api import expect
@@ -192,6 +203,7 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     width = demo.bounding_box()["width"]
     assert abs(width - DASHBOARD_WIDTH_PX) <= 2, f"the column is {width:.0f} px; figures fit {DASHBOARD_WIDTH_PX} px"
     keep_screenshot(page, f"voila_{path.stem}_open")
+    assert not sideways_rows(page), f"rows that scroll sideways at 1280 px: {sideways_rows(page)}"
     expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)  # no code shown
     expect(page.get_by_text("import", exact=False)).to_have_count(0)
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
@@ -203,6 +215,7 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     assert seeds.count() >= 1, "every dashboard has a seed box"
     assert page.locator(".course-demo button", has_text="Reset").count() >= 1, "every dashboard has a Reset"
     interact(page, expect)
+    assert not sideways_rows(page), f"rows that scroll sideways after the actions: {sideways_rows(page)}"
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
     assert not page.kernel_errors, "the kernel raised (Voila hides this from the page):\n" + "\n".join(
         page.kernel_errors)
