@@ -12,6 +12,13 @@ transpositions are on. One iteration runs the four phases, one method each:
 
 Every node counts `visits` and `wins` for the player who made the move into it, so a child's win rate is the
 win probability of that move for the player to move at its parent: the source's p1, p2, p3.
+
+Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is traced.
+An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
+(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way. A game may also
+provide the optional protocol method `rollout(state, rng)`: the winner of uniformly random play from `state` (a
+finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction game's is an integer loop); the
+loop then calls it instead of `moves`, `play` and `is_over` once a ply.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -55,6 +62,7 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
+        self.player = None  # the player to move at state, once the untraced loop has asked (game.to_move)
 
     @property
     def win_rate(self) -> float:
@@ -204,16 +212,92 @@ class MCTS:
             raise ValueError("no tree yet: call reset(state) or search(state, iterations) first")
         _check_iterations(iterations, low=0)
         iterate = self.iterate
+        inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
+            and not (self.transpositions and self._replay)
         with LazyBar(iterations, "MCTS iterations") as bar:
-            for done in range(0, iterations, 256):
-                block = min(256, iterations - done)
+            for done in range(0, iterations, 1024):
+                block = min(1024, iterations - done)
                 if trace:
                     for _ in range(block):
                         self.trace.append(iterate(trace=True))
+                elif inlined:
+                    self._run_untraced(block)
                 else:
                     for _ in range(block):
                         iterate()
                 bar.update(block)
+
+    def _run_untraced(self, iterations: int) -> None:
+        """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
+
+        The same phases as the four methods, with the same random draws: selection without a call per child,
+        expansion without checking a node that still has untried moves, the game's own `rollout` when it has one,
+        and each node's player to move kept on the node, so backpropagation calls nothing.
+        """
+        game, rng = self.game, self.rng
+        draw, sqrt, log, inf = rng.random, math.sqrt, math.log, math.inf
+        is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
+        fast_rollout = getattr(game, "rollout", None)
+        fast_rollout = fast_rollout if callable(fast_rollout) else None
+        c, shared, table, key = self.exploration, self.transpositions, self.table, self.key
+        root = self.root
+        if root.player is None:
+            root.player = to_move(root.state)
+        for _ in range(iterations):
+            # 1. selection: the child with the best UCB1 score while every move of the node is tried
+            node, path = root, [root]
+            while not node.untried and node.children:
+                bonus, best = c * sqrt(log(node.visits)), -inf
+                for child in node.children.values():
+                    visits = child.visits
+                    score = child.wins / visits + bonus / sqrt(visits)
+                    if score > best:
+                        best, chosen = score, child
+                if shared and chosen in path:
+                    break
+                node = chosen
+                path.append(node)
+            # 2. expansion: one untried move at random (a node with untried moves is never a finished game)
+            state, untried = node.state, node.untried
+            if untried:
+                i = int(draw() * len(untried))
+                untried[i], untried[-1] = untried[-1], untried[i]
+                move = untried.pop()
+                state = play(state, move)
+                if shared:
+                    position = key(state)
+                    child = table.get(position)
+                    self.linked = child is not None
+                else:
+                    child = None
+                if child is None:
+                    child = Node(state, () if is_over(state) else moves_of(state))
+                    if shared:
+                        table[position] = child
+                node.children[move] = child
+                path.append(child)
+                node = child
+            if node.player is None:
+                node.player = to_move(state)
+            # 3. simulation: uniformly random moves to the end
+            if fast_rollout is not None:
+                winner = fast_rollout(state, rng)
+            else:
+                while not is_over(state):
+                    options = moves_of(state)
+                    state = play(state, options[int(draw() * len(options))])
+                winner = winner_of(state)
+            # 4. backpropagation: each node counts the result for the player who moved into it
+            mover = root.player
+            root.visits += 1
+            root.wins += 1 - (0.5 if winner is None else float(winner == mover))
+            for node in path[1:]:
+                node.visits += 1
+                node.wins += 0.5 if winner is None else float(winner == mover)
+                mover = node.player
+                if mover is None:
+                    mover = node.player = to_move(node.state)
+        self.iterations += iterations
 
     def iterate(self, trace: bool = False) -> Iteration | None:
         """One iteration: selection, expansion, simulation, backpropagation."""

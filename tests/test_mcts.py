@@ -427,3 +427,52 @@ def test_a_game_key_merges_positions_and_keeps_players_right():
     assert search.best_move() == 3
     for seed in range(3):
         assert best_move(game, game.start(22), 2000, seed=seed, transpositions=True) == 2
+
+
+class _NoRollout:
+    """The 3-5-11 game without its optional fast `rollout`: the engine plays each ply through the protocol."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        if name == "rollout":
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+
+@pytest.mark.parametrize("transpositions", [False, True])
+@pytest.mark.parametrize("game_name", ["3-5-11", "3-5-11 without rollout", "nim", "endless"])
+def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transpositions):
+    """Issue 39: the untraced loop (and a game's own rollout) draws the same numbers as the four phase methods."""
+    game = {"3-5-11": SubtractionGame(), "3-5-11 without rollout": _NoRollout(SubtractionGame()), "nim": NIM,
+            "endless": Endless()}[game_name]
+    start = {"nim": NIM.start(21), "endless": 0}.get(game_name, SubtractionGame().start(47))
+    for seed in range(3):
+        readable, fast = MCTS(game, seed=seed, transpositions=transpositions), \
+            MCTS(game, seed=seed, transpositions=transpositions)
+        readable.reset(start)
+        for _ in range(600):
+            readable.iterate()
+        fast.reset(start)
+        fast.run(300)
+        fast.run(300)
+        assert fast.iterations == readable.iterations == 600
+        assert fast.stats() == readable.stats() and fast.tree_size() == readable.tree_size()
+        assert fast.principal_line() == readable.principal_line()
+        assert fast.rng.random() == readable.rng.random(), "both used the same random draws"
+
+
+def test_subtraction_rollout_is_a_random_playout():
+    """The subtraction game's fast rollout plays the moves mcts.random_rollout picks, with the same draws."""
+    from coursekit.mcts import random_rollout
+
+    game = SubtractionGame()
+    for n in range(0, 40):
+        state = game.play(game.start(11), 11) if n == 0 else game.start(n)  # n = 0: a finished game
+        a, b = random.Random(n), random.Random(n)
+        s = state
+        while not game.is_over(s):
+            s = game.play(s, random_rollout(game, s, a))
+        assert game.rollout(state, b) == game.winner(s)
+        assert a.random() == b.random()
