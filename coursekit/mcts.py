@@ -13,12 +13,12 @@ transpositions are on. One iteration runs the four phases, one method each:
 Every node counts `visits` and `wins` for the player who made the move into it, so a child's win rate is the
 win probability of that move for the player to move at its parent: the source's p1, p2, p3.
 
-Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is traced.
-An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
+Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is
+traced. An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
 (`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way. A game may also
 provide the optional protocol method `rollout(state, rng)`: the winner of uniformly random play from `state` (a
-finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction game's is an integer loop); the
-loop then calls it instead of `moves`, `play` and `is_over` once a ply.
+finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction
+game's is an integer loop); the loop then calls it instead of `moves`, `play` and `is_over` once a ply.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "sqrt_visits", "bonus")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -62,7 +62,10 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
-        self.player = None  # the player to move at state, once the untraced loop has asked (game.to_move)
+        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
+        # sqrt(visits) and UCB1's c sqrt(ln visits), each updated when the node's counts change
+        self.player = None
+        self.rate = self.sqrt_visits = self.bonus = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -187,6 +190,7 @@ class MCTS:
         self.iterations = 0
         self.trace: list[Iteration] = []
         self.linked = False      # did the last expansion reach a position already in the table?
+        self._kept = True        # do the nodes' rate, sqrt_visits and bonus match their counts (_run_untraced)?
 
     # --- set-up ---
     def reset(self, state: State) -> Node:
@@ -197,6 +201,7 @@ class MCTS:
         self.table = {self.key(state): self.root} if self.transpositions else {}
         self.iterations = 0
         self.trace = []
+        self._kept = True
         return self.root
 
     def search(self, state: State, iterations: int, trace: bool = False) -> dict:
@@ -243,14 +248,15 @@ class MCTS:
         root = self.root
         if root.player is None:
             root.player = to_move(root.state)
+        if not self._kept:
+            self._keep_scores()
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, [root]
             while not node.untried and node.children:
-                bonus, best = c * sqrt(log(node.visits)), -inf
+                bonus, best = node.bonus, -inf
                 for child in node.children.values():
-                    visits = child.visits
-                    score = child.wins / visits + bonus / sqrt(visits)
+                    score = child.rate + bonus / child.sqrt_visits  # UCB1, as in select(), kept on the nodes
                     if score > best:
                         best, chosen = score, child
                 if shared and chosen in path:
@@ -289,18 +295,36 @@ class MCTS:
                 winner = winner_of(state)
             # 4. backpropagation: each node counts the result for the player who moved into it
             mover = root.player
-            root.visits += 1
-            root.wins += 1 - (0.5 if winner is None else float(winner == mover))
+            root.visits = visits = root.visits + 1
+            root.wins = wins = root.wins + 1 - (0.5 if winner is None else float(winner == mover))
+            root.rate, root.sqrt_visits, root.bonus = wins / visits, sqrt(visits), c * sqrt(log(visits))
             for node in path[1:]:
-                node.visits += 1
-                node.wins += 0.5 if winner is None else float(winner == mover)
+                node.visits = visits = node.visits + 1
+                node.wins = wins = node.wins + (0.5 if winner is None else float(winner == mover))
+                node.rate, node.sqrt_visits, node.bonus = wins / visits, sqrt(visits), c * sqrt(log(visits))
                 mover = node.player
                 if mover is None:
                     mover = node.player = to_move(node.state)
         self.iterations += iterations
 
+    def _keep_scores(self) -> None:
+        """Bring every node's rate, sqrt_visits and bonus up to its counts (after the readable methods ran)."""
+        c, sqrt, log = self.exploration, math.sqrt, math.log
+        seen, stack = {id(self.root)}, [self.root]
+        while stack:
+            node = stack.pop()
+            if node.visits:
+                node.rate, node.sqrt_visits = node.wins / node.visits, sqrt(node.visits)
+                node.bonus = c * sqrt(log(node.visits))
+            for child in node.children.values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+        self._kept = True
+
     def iterate(self, trace: bool = False) -> Iteration | None:
         """One iteration: selection, expansion, simulation, backpropagation."""
+        self._kept = False
         path, states, moves = self.select()
         expanded = self.expand(path, states, moves)
         rollout = [] if trace else None
