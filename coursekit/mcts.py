@@ -54,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "sqrt_visits", "bonus")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -62,10 +62,9 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
-        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
-        # sqrt(visits) and UCB1's c sqrt(ln visits), each updated when the node's counts change
+        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, and wins / visits
         self.player = None
-        self.rate = self.sqrt_visits = self.bonus = 0.0
+        self.rate = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -190,7 +189,7 @@ class MCTS:
         self.iterations = 0
         self.trace: list[Iteration] = []
         self.linked = False      # did the last expansion reach a position already in the table?
-        self._kept = True        # do the nodes' rate, sqrt_visits and bonus match their counts (_run_untraced)?
+        self._kept = True        # does every node's rate match its counts (_run_untraced)?
 
     # --- set-up ---
     def reset(self, state: State) -> Node:
@@ -240,7 +239,7 @@ class MCTS:
         and each node's player to move kept on the node, so backpropagation calls nothing.
         """
         game, rng = self.game, self.rng
-        draw, sqrt, log, inf = rng.random, math.sqrt, math.log, math.inf
+        draw, inf = rng.random, math.inf
         is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
         fast_rollout = getattr(game, "rollout", None)
         fast_rollout = fast_rollout if callable(fast_rollout) else None
@@ -250,13 +249,14 @@ class MCTS:
             root.player = to_move(root.state)
         if not self._kept:
             self._keep_scores()
+        roots, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, [root]
             while not node.untried and node.children:
-                bonus, best = node.bonus, -inf
+                bonus, best = bonuses[node.visits], -inf         # UCB1 as in select(), sqrt and log looked up
                 for child in node.children.values():
-                    score = child.rate + bonus / child.sqrt_visits  # UCB1, as in select(), kept on the nodes
+                    score = child.rate + bonus / roots[child.visits]
                     if score > best:
                         best, chosen = score, child
                 if shared and chosen in path:
@@ -297,25 +297,23 @@ class MCTS:
             mover = root.player
             root.visits = visits = root.visits + 1
             root.wins = wins = root.wins + 1 - (0.5 if winner is None else float(winner == mover))
-            root.rate, root.sqrt_visits, root.bonus = wins / visits, sqrt(visits), c * sqrt(log(visits))
+            root.rate = wins / visits
             for node in path[1:]:
                 node.visits = visits = node.visits + 1
                 node.wins = wins = node.wins + (0.5 if winner is None else float(winner == mover))
-                node.rate, node.sqrt_visits, node.bonus = wins / visits, sqrt(visits), c * sqrt(log(visits))
+                node.rate = wins / visits
                 mover = node.player
                 if mover is None:
                     mover = node.player = to_move(node.state)
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Bring every node's rate, sqrt_visits and bonus up to its counts (after the readable methods ran)."""
-        c, sqrt, log = self.exploration, math.sqrt, math.log
+        """Bring every node's rate up to its counts (after the readable methods ran)."""
         seen, stack = {id(self.root)}, [self.root]
         while stack:
             node = stack.pop()
             if node.visits:
-                node.rate, node.sqrt_visits = node.wins / node.visits, sqrt(node.visits)
-                node.bonus = c * sqrt(log(node.visits))
+                node.rate = node.wins / node.visits
             for child in node.children.values():
                 if id(child) not in seen:
                     seen.add(id(child))
@@ -484,6 +482,21 @@ class MCTS:
                     seen.add(id(child))
                     stack.append(child)
         return len(seen)
+
+
+_ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
+_BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
+
+
+def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
+    """sqrt(v) and c * sqrt(ln v) for v up to `visits`, grown as needed and shared between searches."""
+    roots = _ROOTS
+    if len(roots) <= visits:
+        roots.extend(math.sqrt(v) for v in range(len(roots), visits + 1))
+    bonuses = _BONUSES.setdefault(c, [math.inf])
+    if len(bonuses) <= visits:
+        bonuses.extend(c * math.sqrt(math.log(v)) for v in range(len(bonuses), visits + 1))
+    return roots, bonuses
 
 
 def _check_iterations(iterations: int, low: int) -> int:
