@@ -518,20 +518,42 @@ def best_move(game: Game, state: State, iterations: int, seed: Any = None, **opt
 def hit_rates(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
               seeds: Sequence[int] = (0, 1, 2), **options: Any) -> list[float]:
     """For each state, the share of seeds whose search picks a move among `correct(state)`."""
-    try:
-        states, seeds = list(states), list(seeds)
-    except TypeError:
-        raise ValueError(f"states and seeds must be sequences, not {states!r} and {seeds!r}") from None
-    if not states or not seeds:
-        raise ValueError("hit_rates needs at least one state and one seed")
     _check_iterations(iterations, low=1)
-    hits = [0] * len(states)
+    return hit_rates_by_budget(game, states, correct, [iterations], seeds, **options)[iterations]
+
+
+def hit_rates_by_budget(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]],
+                        budgets: Sequence[int], seeds: Sequence[int] = (0, 1, 2),
+                        **options: Any) -> dict[int, list[float]]:
+    """{budget: hit_rates(game, states, correct, budget, seeds)} at the price of the largest budget alone.
+
+    A search of b iterations is the first b iterations of a longer search with the same seed, so each (seed,
+    state) search grows once, budget by budget, and its move is read at each; with whole-number seeds the shares
+    are exactly those of `hit_rates` at every budget.
+    """
+    try:
+        states, seeds, budgets = list(states), list(seeds), list(budgets)
+    except TypeError:
+        raise ValueError(f"states, seeds and budgets must be sequences, not {states!r}, {seeds!r} and "
+                         f"{budgets!r}") from None
+    if not states or not seeds or not budgets:
+        raise ValueError("hit_rates needs at least one state, one seed and one budget")
+    for budget in budgets:
+        _check_iterations(budget, low=1)
+    steps = sorted(set(budgets))
+    hits = {b: [0] * len(states) for b in steps}
+    answers = [correct(state) for state in states]
     with LazyBar(len(seeds) * len(states), "searches") as bar:
         for seed in seeds:
             for i, state in enumerate(states):
-                hits[i] += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+                search, done = MCTS(game, seed=seed, **options), 0
+                search.reset(state)
+                for budget in steps:
+                    search.run(budget - done)
+                    done = budget
+                    hits[budget][i] += search.best_move() in answers[i]
                 bar.update()
-    return [h / len(seeds) for h in hits]
+    return {b: [h / len(seeds) for h in hits[b]] for b in budgets}
 
 
 def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
@@ -544,8 +566,11 @@ def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Seq
 def accuracy_table(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]],
                    budgets: Sequence[int], variants: dict, seeds: Sequence[int] = (0,)) -> dict:
     """{variant name: [accuracy at each budget]}; `variants` maps a name to MCTS options, e.g. {"plain": {}}."""
-    return {name: [accuracy(game, states, correct, b, seeds, **options) for b in budgets]
-            for name, options in variants.items()}
+    table = {}
+    for name, options in variants.items():
+        rates = hit_rates_by_budget(game, states, correct, budgets, seeds, **options)
+        table[name] = [sum(rates[b]) / len(rates[b]) for b in budgets]
+    return table
 
 
 def as_strategy(game: Game, iterations: int, label: str | None = None, **options: Any) -> Callable:

@@ -477,3 +477,21 @@ def test_subtraction_rollout_is_a_random_playout():
             s = game.play(s, random_rollout(game, s, a))
         assert game.rollout(state, b) == game.winner(s)
         assert a.random() == b.random()
+
+
+def test_hit_rates_by_budget_are_the_hit_rates_of_each_budget():
+    """Issue 39: one search grown budget by budget gives each budget's hit_rates exactly (whole-number seeds)."""
+    from coursekit.mcts import hit_rates_by_budget
+
+    game = SubtractionGame()
+    states = [game.start(n) for n in (13, 22, 46, 61, 99)]
+    correct = lambda s: game.winning_moves(s.n)  # noqa: E731
+    for options in ({}, {"transpositions": True}, {"exploration": 0.7, "final": "win_rate"}):
+        by_budget = hit_rates_by_budget(game, states, correct, [30, 10, 100], seeds=(0, 3), **options)
+        assert list(by_budget) == [30, 10, 100]
+        for budget, rates in by_budget.items():
+            assert rates == hit_rates(game, states, correct, budget, seeds=(0, 3), **options)
+    with pytest.raises(ValueError, match="iterations"):
+        hit_rates_by_budget(game, states, correct, [10, 0])
+    with pytest.raises(ValueError, match="budget"):
+        hit_rates_by_budget(game, states, correct, [])
