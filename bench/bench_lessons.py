@@ -59,6 +59,22 @@ print(json.dumps({"cells": cells, "cpu": total, "boot": boot, "wall": time.perf_
 """
 
 
+CALIBRATION = ("import time; t = time.process_time(); sum(i * i for i in range(2_000_000)); "
+               "print(time.process_time() - t)")
+
+
+def calibration() -> float:
+    """CPU seconds of a fixed pure-Python loop on core 0: how slow a CPU second is on this machine right now.
+
+    A shared machine stretches CPU seconds too (another job on the sibling hyperthread, a cold cache); the lesson
+    figures of two runs compare after dividing by this one.
+    """
+    command = [sys.executable, "-c", CALIBRATION]
+    if shutil.which("taskset"):
+        command = ["taskset", "-c", "0"] + command
+    return min(float(subprocess.run(command, capture_output=True, text=True, check=True).stdout) for _ in range(3))
+
+
 def run_lesson(path: Path) -> dict:
     """One lesson in a fresh kernel on core 0 with one thread: per-cell (index, CPU s, wall s) and totals."""
     env = dict(os.environ, COURSEKIT_PROGRESS="0", **ONE_THREAD)
@@ -82,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in lessons if not args.lessons or p.name[:2] in args.lessons]
     with open("/proc/loadavg") as f:
         print(f"# lessons as nbval runs them: taskset -c 0, one BLAS thread; load before: {f.read().strip()}")
+    print(f"# calibration (a fixed loop, best of 3): {calibration():.3f} CPU s before")
     print(f"{'lesson':<34}{'CPU s':>8}{'wall s':>8}   slowest cell (CPU s, wall s)   cells over {args.over:g} CPU s")
     misses = 0
     for path in chosen:
@@ -94,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
               f"c{slow[0]:<3} {slow[1]:5.2f} {slow[2]:6.2f}             {over}", flush=True)
         misses += lesson_cpu > GOAL_LESSON or slow[1] > GOAL_CELL
     with open("/proc/loadavg") as f:
-        print(f"# load after: {f.read().strip()}")
+        print(f"# load after: {f.read().strip()}; calibration after: {calibration():.3f} CPU s")
     print(f"# goal: every lesson <= {GOAL_LESSON:g} CPU s, no cell > {GOAL_CELL:g} CPU s: "
           f"{'met' if not misses else f'{misses} lesson(s) miss it'}")
     return 1 if misses else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import platform
 import sys
 import time
@@ -33,7 +34,6 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    import os
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
@@ -167,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer budgets, seeds and repeats")
     args = parser.parse_args(argv)
+    os.environ.setdefault("COURSEKIT_PROGRESS", "0")  # no progress bars between the table rows
     budgets = (100, 300, 1000) if args.quick else (100, 300, 1000, 3000)
     seeds = (0, 1) if args.quick else (0, 1, 2)
     simulations, repeats = (1000, 2) if args.quick else (3000, 3)

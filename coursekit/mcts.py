@@ -54,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "result")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -62,9 +62,11 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
-        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, and wins / visits
+        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits, and
+        # the winner once the loop has found the node a finished game
         self.player = None
         self.rate = 0.0
+        self.result = _UNKNOWN
 
     @property
     def win_rate(self) -> float:
@@ -285,22 +287,37 @@ class MCTS:
                 node = child
             if node.player is None:
                 node.player = to_move(state)
-            # 3. simulation: uniformly random moves to the end
-            if fast_rollout is not None:
-                winner = fast_rollout(state, rng)
+            # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
+            if node.untried or node.children:
+                if fast_rollout is not None:
+                    winner = fast_rollout(state, rng)
+                else:
+                    while not is_over(state):
+                        options = moves_of(state)
+                        state = play(state, options[int(draw() * len(options))])
+                    winner = winner_of(state)
             else:
-                while not is_over(state):
-                    options = moves_of(state)
-                    state = play(state, options[int(draw() * len(options))])
-                winner = winner_of(state)
-            # 4. backpropagation: each node counts the result for the player who moved into it
-            mover = root.player
+                winner = node.result
+                if winner is _UNKNOWN:
+                    winner = node.result = winner_of(state)
+            # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
             root.visits = visits = root.visits + 1
-            root.wins = wins = root.wins + 1 - (0.5 if winner is None else float(winner == mover))
+            if winner is None:
+                root.wins = wins = root.wins + 0.5
+                root.rate = wins / visits
+                for node in path[1:]:
+                    node.visits = visits = node.visits + 1
+                    node.wins = wins = node.wins + 0.5
+                    node.rate = wins / visits
+                    if node.player is None:
+                        node.player = to_move(node.state)
+                continue
+            mover = root.player
+            root.wins = wins = root.wins + (0.0 if winner == mover else 1.0)
             root.rate = wins / visits
             for node in path[1:]:
                 node.visits = visits = node.visits + 1
-                node.wins = wins = node.wins + (0.5 if winner is None else float(winner == mover))
+                node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
                 node.rate = wins / visits
                 mover = node.player
                 if mover is None:
@@ -484,6 +501,7 @@ class MCTS:
         return len(seen)
 
 
+_UNKNOWN = object()  # a node's result before the untraced loop has looked
 _ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
 _BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
 
