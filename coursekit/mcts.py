@@ -12,6 +12,13 @@ transpositions are on. One iteration runs the four phases, one method each:
 
 Every node counts `visits` and `wins` for the player who made the move into it, so a child's win rate is the
 win probability of that move for the player to move at its parent: the source's p1, p2, p3.
+
+Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is
+traced. An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
+(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way. A game may also
+provide the optional protocol method `rollout(state, rng)`: the winner of uniformly random play from `state` (a
+finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction
+game's is an integer loop); the loop then calls it instead of `moves`, `play` and `is_over` once a ply.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "result")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -55,6 +62,11 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
+        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits, and
+        # the winner once the loop has found the node a finished game
+        self.player = None
+        self.rate = 0.0
+        self.result = _UNKNOWN
 
     @property
     def win_rate(self) -> float:
@@ -179,6 +191,7 @@ class MCTS:
         self.iterations = 0
         self.trace: list[Iteration] = []
         self.linked = False      # did the last expansion reach a position already in the table?
+        self._kept = True        # does every node's rate match its counts (_run_untraced)?
 
     # --- set-up ---
     def reset(self, state: State) -> Node:
@@ -189,6 +202,7 @@ class MCTS:
         self.table = {self.key(state): self.root} if self.transpositions else {}
         self.iterations = 0
         self.trace = []
+        self._kept = True
         return self.root
 
     def search(self, state: State, iterations: int, trace: bool = False) -> dict:
@@ -204,19 +218,128 @@ class MCTS:
             raise ValueError("no tree yet: call reset(state) or search(state, iterations) first")
         _check_iterations(iterations, low=0)
         iterate = self.iterate
+        inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
+            and not (self.transpositions and self._replay)
         with LazyBar(iterations, "MCTS iterations") as bar:
-            for done in range(0, iterations, 256):
-                block = min(256, iterations - done)
+            for done in range(0, iterations, 1024):
+                block = min(1024, iterations - done)
                 if trace:
                     for _ in range(block):
                         self.trace.append(iterate(trace=True))
+                elif inlined:
+                    self._run_untraced(block)
                 else:
                     for _ in range(block):
                         iterate()
                 bar.update(block)
 
+    def _run_untraced(self, iterations: int) -> None:
+        """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
+
+        The same phases as the four methods, with the same random draws: selection without a call per child,
+        expansion without checking a node that still has untried moves, the game's own `rollout` when it has one,
+        and each node's player to move kept on the node, so backpropagation calls nothing.
+        """
+        game, rng = self.game, self.rng
+        draw, inf = rng.random, math.inf
+        is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
+        fast_rollout = getattr(game, "rollout", None)
+        fast_rollout = fast_rollout if callable(fast_rollout) else None
+        c, shared, table, key = self.exploration, self.transpositions, self.table, self.key
+        root = self.root
+        if root.player is None:
+            root.player = to_move(root.state)
+        if not self._kept:
+            self._keep_scores()
+        roots, bonuses = _ucb1_tables(c, root.visits + iterations)
+        for _ in range(iterations):
+            # 1. selection: the child with the best UCB1 score while every move of the node is tried
+            node, path = root, [root]
+            while not node.untried and node.children:
+                bonus, best = bonuses[node.visits], -inf         # UCB1 as in select(), sqrt and log looked up
+                for child in node.children.values():
+                    score = child.rate + bonus / roots[child.visits]
+                    if score > best:
+                        best, chosen = score, child
+                if shared and chosen in path:
+                    break
+                node = chosen
+                path.append(node)
+            # 2. expansion: one untried move at random (a node with untried moves is never a finished game)
+            state, untried = node.state, node.untried
+            if untried:
+                i = int(draw() * len(untried))
+                untried[i], untried[-1] = untried[-1], untried[i]
+                move = untried.pop()
+                state = play(state, move)
+                if shared:
+                    position = key(state)
+                    child = table.get(position)
+                    self.linked = child is not None
+                else:
+                    child = None
+                if child is None:
+                    child = Node(state, () if is_over(state) else moves_of(state))
+                    if shared:
+                        table[position] = child
+                node.children[move] = child
+                path.append(child)
+                node = child
+            if node.player is None:
+                node.player = to_move(state)
+            # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
+            if node.untried or node.children:
+                if fast_rollout is not None:
+                    winner = fast_rollout(state, rng)
+                else:
+                    while not is_over(state):
+                        options = moves_of(state)
+                        state = play(state, options[int(draw() * len(options))])
+                    winner = winner_of(state)
+            else:
+                winner = node.result
+                if winner is _UNKNOWN:
+                    winner = node.result = winner_of(state)
+            # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
+            root.visits = visits = root.visits + 1
+            if winner is None:
+                root.wins = wins = root.wins + 0.5
+                root.rate = wins / visits
+                for node in path[1:]:
+                    node.visits = visits = node.visits + 1
+                    node.wins = wins = node.wins + 0.5
+                    node.rate = wins / visits
+                    if node.player is None:
+                        node.player = to_move(node.state)
+                continue
+            mover = root.player
+            root.wins = wins = root.wins + (0.0 if winner == mover else 1.0)
+            root.rate = wins / visits
+            for node in path[1:]:
+                node.visits = visits = node.visits + 1
+                node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
+                node.rate = wins / visits
+                mover = node.player
+                if mover is None:
+                    mover = node.player = to_move(node.state)
+        self.iterations += iterations
+
+    def _keep_scores(self) -> None:
+        """Bring every node's rate up to its counts (after the readable methods ran)."""
+        seen, stack = {id(self.root)}, [self.root]
+        while stack:
+            node = stack.pop()
+            if node.visits:
+                node.rate = node.wins / node.visits
+            for child in node.children.values():
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+        self._kept = True
+
     def iterate(self, trace: bool = False) -> Iteration | None:
         """One iteration: selection, expansion, simulation, backpropagation."""
+        self._kept = False
         path, states, moves = self.select()
         expanded = self.expand(path, states, moves)
         rollout = [] if trace else None
@@ -378,6 +501,22 @@ class MCTS:
         return len(seen)
 
 
+_UNKNOWN = object()  # a node's result before the untraced loop has looked
+_ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
+_BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
+
+
+def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
+    """sqrt(v) and c * sqrt(ln v) for v up to `visits`, grown as needed and shared between searches."""
+    roots = _ROOTS
+    if len(roots) <= visits:
+        roots.extend(math.sqrt(v) for v in range(len(roots), visits + 1))
+    bonuses = _BONUSES.setdefault(c, [math.inf])
+    if len(bonuses) <= visits:
+        bonuses.extend(c * math.sqrt(math.log(v)) for v in range(len(bonuses), visits + 1))
+    return roots, bonuses
+
+
 def _check_iterations(iterations: int, low: int) -> int:
     """Validate a number of iterations: a whole number from `low` to MAX_ITERATIONS."""
     if isinstance(iterations, bool) or not isinstance(iterations, int) or not low <= iterations <= MAX_ITERATIONS:
@@ -397,20 +536,42 @@ def best_move(game: Game, state: State, iterations: int, seed: Any = None, **opt
 def hit_rates(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
               seeds: Sequence[int] = (0, 1, 2), **options: Any) -> list[float]:
     """For each state, the share of seeds whose search picks a move among `correct(state)`."""
-    try:
-        states, seeds = list(states), list(seeds)
-    except TypeError:
-        raise ValueError(f"states and seeds must be sequences, not {states!r} and {seeds!r}") from None
-    if not states or not seeds:
-        raise ValueError("hit_rates needs at least one state and one seed")
     _check_iterations(iterations, low=1)
-    hits = [0] * len(states)
+    return hit_rates_by_budget(game, states, correct, [iterations], seeds, **options)[iterations]
+
+
+def hit_rates_by_budget(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]],
+                        budgets: Sequence[int], seeds: Sequence[int] = (0, 1, 2),
+                        **options: Any) -> dict[int, list[float]]:
+    """{budget: hit_rates(game, states, correct, budget, seeds)} at the price of the largest budget alone.
+
+    A search of b iterations is the first b iterations of a longer search with the same seed, so each (seed,
+    state) search grows once, budget by budget, and its move is read at each; with whole-number seeds the shares
+    are exactly those of `hit_rates` at every budget.
+    """
+    try:
+        states, seeds, budgets = list(states), list(seeds), list(budgets)
+    except TypeError:
+        raise ValueError(f"states, seeds and budgets must be sequences, not {states!r}, {seeds!r} and "
+                         f"{budgets!r}") from None
+    if not states or not seeds or not budgets:
+        raise ValueError("hit_rates needs at least one state, one seed and one budget")
+    for budget in budgets:
+        _check_iterations(budget, low=1)
+    steps = sorted(set(budgets))
+    hits = {b: [0] * len(states) for b in steps}
+    answers = [correct(state) for state in states]
     with LazyBar(len(seeds) * len(states), "searches") as bar:
         for seed in seeds:
             for i, state in enumerate(states):
-                hits[i] += best_move(game, state, iterations, seed=seed, **options) in correct(state)
+                search, done = MCTS(game, seed=seed, **options), 0
+                search.reset(state)
+                for budget in steps:
+                    search.run(budget - done)
+                    done = budget
+                    hits[budget][i] += search.best_move() in answers[i]
                 bar.update()
-    return [h / len(seeds) for h in hits]
+    return {b: [h / len(seeds) for h in hits[b]] for b in budgets}
 
 
 def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
@@ -423,8 +584,11 @@ def accuracy(game: Game, states: Sequence[State], correct: Callable[[State], Seq
 def accuracy_table(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]],
                    budgets: Sequence[int], variants: dict, seeds: Sequence[int] = (0,)) -> dict:
     """{variant name: [accuracy at each budget]}; `variants` maps a name to MCTS options, e.g. {"plain": {}}."""
-    return {name: [accuracy(game, states, correct, b, seeds, **options) for b in budgets]
-            for name, options in variants.items()}
+    table = {}
+    for name, options in variants.items():
+        rates = hit_rates_by_budget(game, states, correct, budgets, seeds, **options)
+        table[name] = [sum(rates[b]) / len(rates[b]) for b in budgets]
+    return table
 
 
 def as_strategy(game: Game, iterations: int, label: str | None = None, **options: Any) -> Callable:

@@ -291,6 +291,16 @@ class SubtractionGame:
         """The player (1 or 2) whose turn it is."""
         return state.player
 
+    def rollout(self, state: State, rng: random.Random) -> Optional[int]:
+        """The optional fast protocol method: the winner of uniformly random play from state (mcts.random_rollout's
+        moves, one rng.random() each), as an integer loop."""
+        n, player, moves = state.n, state.player, self.move_set
+        count, draw = len(moves), rng.random
+        while n > 0:
+            n -= moves[int(draw() * count)]
+            player = 3 - player
+        return 3 - player if n == 0 else player
+
 
 _TREE: dict[tuple[int, ...], list[int]] = {}
 _LEAVES: dict[tuple[int, ...], list[int]] = {}

@@ -427,3 +427,71 @@ def test_a_game_key_merges_positions_and_keeps_players_right():
     assert search.best_move() == 3
     for seed in range(3):
         assert best_move(game, game.start(22), 2000, seed=seed, transpositions=True) == 2
+
+
+class _NoRollout:
+    """The 3-5-11 game without its optional fast `rollout`: the engine plays each ply through the protocol."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        if name == "rollout":
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+
+@pytest.mark.parametrize("transpositions", [False, True])
+@pytest.mark.parametrize("game_name", ["3-5-11", "3-5-11 without rollout", "nim", "endless"])
+def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transpositions):
+    """Issue 39: the untraced loop (and a game's own rollout) draws the same numbers as the four phase methods."""
+    game = {"3-5-11": SubtractionGame(), "3-5-11 without rollout": _NoRollout(SubtractionGame()), "nim": NIM,
+            "endless": Endless()}[game_name]
+    start = {"nim": NIM.start(21), "endless": 0}.get(game_name, SubtractionGame().start(47))
+    for seed in range(3):
+        readable, fast = MCTS(game, seed=seed, transpositions=transpositions), \
+            MCTS(game, seed=seed, transpositions=transpositions)
+        readable.reset(start)
+        for _ in range(600):
+            readable.iterate()
+        fast.reset(start)
+        fast.run(300)
+        fast.run(100, trace=True)  # the readable methods in between: the loop catches up with their counts
+        fast.run(200)
+        assert fast.iterations == readable.iterations == 600
+        assert fast.stats() == readable.stats() and fast.tree_size() == readable.tree_size()
+        assert fast.principal_line() == readable.principal_line()
+        assert fast.rng.random() == readable.rng.random(), "both used the same random draws"
+
+
+def test_subtraction_rollout_is_a_random_playout():
+    """The subtraction game's fast rollout plays the moves mcts.random_rollout picks, with the same draws."""
+    from coursekit.mcts import random_rollout
+
+    game = SubtractionGame()
+    for n in range(0, 40):
+        state = game.play(game.start(11), 11) if n == 0 else game.start(n)  # n = 0: a finished game
+        a, b = random.Random(n), random.Random(n)
+        s = state
+        while not game.is_over(s):
+            s = game.play(s, random_rollout(game, s, a))
+        assert game.rollout(state, b) == game.winner(s)
+        assert a.random() == b.random()
+
+
+def test_hit_rates_by_budget_are_the_hit_rates_of_each_budget():
+    """Issue 39: one search grown budget by budget gives each budget's hit_rates exactly (whole-number seeds)."""
+    from coursekit.mcts import hit_rates_by_budget
+
+    game = SubtractionGame()
+    states = [game.start(n) for n in (13, 22, 46, 61, 99)]
+    correct = lambda s: game.winning_moves(s.n)  # noqa: E731
+    for options in ({}, {"transpositions": True}, {"exploration": 0.7, "final": "win_rate"}):
+        by_budget = hit_rates_by_budget(game, states, correct, [30, 10, 100], seeds=(0, 3), **options)
+        assert list(by_budget) == [30, 10, 100]
+        for budget, rates in by_budget.items():
+            assert rates == hit_rates(game, states, correct, budget, seeds=(0, 3), **options)
+    with pytest.raises(ValueError, match="iterations"):
+        hit_rates_by_budget(game, states, correct, [10, 0])
+    with pytest.raises(ValueError, match="budget"):
+        hit_rates_by_budget(game, states, correct, [])

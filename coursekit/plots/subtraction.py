@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
 
-from coursekit.graphs import BLUE, RED
+from coursekit.colours import LOSE as RED, WIN as BLUE  # as coursekit.graphs names them, without igraph
 from coursekit.colours import BLACK, NEUTRAL, ORANGE, REDDISH_PURPLE, win_rate_colours
 from coursekit.plots.style import LESSON_WIDTH_IN, finish
 from coursekit.subtraction import Match, SubtractionGame, Tournament
