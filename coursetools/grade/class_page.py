@@ -14,12 +14,11 @@ import json
 import os
 import re
 import statistics
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Optional
 
-from coursetools.grade.feedback import COURSE_ROOT, shown_name
+from coursetools.grade.feedback import COURSE_ROOT, shown_name, write_page
 from coursekit.grading.cases import NO_ANSWER
 from coursekit.grading.lesson_links import section_of
 from coursekit.sandbox.probe import NOT_DONE
@@ -287,14 +286,7 @@ def write_class_page(records: list[dict], folder: Path, pages: dict[str, Path], 
     folder.mkdir(parents=True, exist_ok=True)
     links = {str(r["notebook"]): Path(pages[str(r["notebook"])]).name
              for r in records if str(r.get("notebook", "")) in pages}
-    target = folder / "index.html"
-    with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".index-", suffix=".html", delete=False,
-                                     encoding="utf-8") as handle:
-        handle.write(class_page_html(records, links, lessons_url))
-        tmp = handle.name
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, target)
-    return target
+    return write_page(folder / "index.html", class_page_html(records, links, lessons_url))
 
 
 def load_records(path: Path) -> list[dict]:

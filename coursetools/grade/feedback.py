@@ -482,6 +482,17 @@ def lessons_link(folder: Path, lessons: Optional[str] = None) -> str:
     return os.path.relpath(target.resolve(), Path(folder).resolve()).replace(os.sep, "/")
 
 
+def write_page(target: Path, text: str) -> Path:
+    """Write an HTML page atomically (a temporary file in the same folder, then renamed), readable by all."""
+    with tempfile.NamedTemporaryFile("w", dir=target.parent, prefix=f".{target.stem}-", suffix=".html", delete=False,
+                                     encoding="utf-8") as handle:
+        handle.write(text)
+        tmp = handle.name
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, target)
+    return target
+
+
 def write_feedback(records: list[dict], folder: Path, lessons: Optional[str] = None) -> dict[str, Path]:
     """Write one page per record into `folder` (each atomically); returns {notebook: page path}. The pages link
     the lessons as `lessons_link(folder, lessons)` says."""
@@ -496,11 +507,5 @@ def write_feedback(records: list[dict], folder: Path, lessons: Optional[str] = N
         target = folder / names[notebook]
         if target.resolve().parent != inside:  # cannot happen with page_names' characters; never write outside
             raise ValueError(f"the page name {names[notebook]!r} leaves {str(folder)!r}")
-        with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".feedback-", suffix=".html", delete=False,
-                                         encoding="utf-8") as handle:
-            handle.write(feedback_html(record, lessons_url=lessons_url))
-            tmp = handle.name
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-        written[notebook] = target
+        written[notebook] = write_page(target, feedback_html(record, lessons_url=lessons_url))
     return written

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import ast
 import html
-import os
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Optional
 
 from coursetools.grade.class_page import CSS, attempted, learner_name
-from coursetools.grade.feedback import course_root, points_text, solution_notebook, written_text
+from coursetools.grade.feedback import course_root, points_text, solution_notebook, write_page, written_text
 
 WRITTEN_CSS = """
 .question { border-top: 2px solid #c8c8c8; margin-top: 1.5em; }
@@ -126,11 +124,4 @@ def write_written_page(records: list[dict], folder: Path, pages: dict[str, Path]
     folder.mkdir(parents=True, exist_ok=True)
     links = {str(r["notebook"]): Path(pages[str(r["notebook"])]).name
              for r in records if str(r.get("notebook", "")) in pages}
-    target = folder / "written.html"
-    with tempfile.NamedTemporaryFile("w", dir=folder, prefix=".written-", suffix=".html", delete=False,
-                                     encoding="utf-8") as handle:
-        handle.write(written_page_html(records, links))
-        tmp = handle.name
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, target)
-    return target
+    return write_page(folder / "written.html", written_page_html(records, links))
