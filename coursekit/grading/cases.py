@@ -93,17 +93,28 @@ def closeness_hint(actual: Any, expected: Any) -> str:
     return ""
 
 
-class _Memo:
-    """A value computed once per process on first use, safely from several grading threads."""
+class Later:
+    """A value, or a function worked out once on first use (safely from several threads), its result passed
+    through `check` (which may raise a ValueError). Expected values of tests, and a prediction's answer computed at
+    its first Check rather than when the lesson's cell runs (issue 34), are worked out this way."""
 
-    def __init__(self, make: Callable[[], Any]) -> None:
-        self.make, self.lock, self.done, self.value = make, threading.Lock(), False, None
+    def __init__(self, value: Any, check: Optional[Callable[[Any], Any]] = None) -> None:
+        self._make = value if callable(value) else None
+        self._value = None if callable(value) else (check(value) if check else value)
+        self._check, self._lock = check, threading.Lock()
+
+    @property
+    def done(self) -> bool:
+        """True once the value is known (given, or worked out)."""
+        return self._make is None
 
     def get(self) -> Any:
-        with self.lock:
-            if not self.done:
-                self.value, self.done = self.make(), True
-            return self.value
+        """The value, worked out (and checked) the first time it is asked for."""
+        with self._lock:
+            if self._make is not None:
+                value = self._make()
+                self._value, self._make = (self._check(value) if self._check else value), None
+            return self._value
 
 
 @dataclass
@@ -127,7 +138,7 @@ class Slip:
         given = [self.answer is not None, self.reference is not None, self.test is not None]
         if sum(given) != 1:
             raise ValueError("a slip takes exactly one of answer=, reference= or test=")
-        self._answer = _Memo(lambda: self.answer() if callable(self.answer) else self.answer)
+        self._answer = Later(self.answer)
 
     def wrong_value(self) -> Any:
         """The slip's wrong answer (computed on first use when given as a callable)."""
@@ -217,7 +228,7 @@ class Case:
     slips: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._expected = _Memo(lambda: self.expected() if callable(self.expected) else self.expected)
+        self._expected = Later(self.expected)
 
     def expected_value(self) -> Any:
         """The expected value (computed on first use when it was given as a callable)."""
@@ -302,8 +313,8 @@ class Sweep:
     slips: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._table = _Memo(self._make_table)
-        self._slip_tables = _Memo(self._make_slip_tables)
+        self._table = Later(self._make_table)
+        self._slip_tables = Later(self._make_slip_tables)
 
     def _make_slip_tables(self) -> list:
         """Each reference slip's answers on every input (None where the wrong function itself raises)."""

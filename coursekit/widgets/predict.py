@@ -16,6 +16,7 @@ from typing import Callable, Optional, Union
 
 import ipywidgets as w
 
+from coursekit.grading.cases import Later
 from coursekit.widgets.common import CourseWidget, MessageBar
 
 ECHO_CHARS = 30  # typed text echoed in a message is cut to this many characters
@@ -66,25 +67,6 @@ def _finite(answer: object) -> object:
     return answer
 
 
-class _Later:
-    """An answer given as a value, or as a function worked out once, when it is first needed (a Check), so a lesson
-    that asks and then works the answer out itself does not pay for the experiment twice (issue 34)."""
-
-    def __init__(self, value: object, check: Callable[[object], object]) -> None:
-        self._make = value if callable(value) else None
-        self._value = None if callable(value) else value
-        self._check = check
-
-    @property
-    def done(self) -> bool:
-        return self._make is None
-
-    def get(self) -> object:
-        if self._make is not None:
-            self._value, self._make = self._check(self._make()), None
-        return self._value
-
-
 class Predict(CourseWidget):
     """A multiple-choice prediction: pick an answer and press Check; a wrong pick names the idea behind it.
 
@@ -99,7 +81,7 @@ class Predict(CourseWidget):
         if not callable(answer) and answer not in choices:
             raise ValueError(f"answer must be one of the choices {list(choices)}, not {answer!r}")
         self.question, self.choices, self.then = question, dict(choices), then
-        self._answer = _Later(answer, self._valid_choice)
+        self._answer = Later(answer, self._valid_choice)
         self.prompt = w.HTML(_question_html(question))
         self.options = w.RadioButtons(options=list(choices), value=None, description="your answer",
                                       layout=w.Layout(width="auto"), style={"description_width": "initial"})
@@ -169,7 +151,7 @@ class Guess(CourseWidget):
         if isinstance(close, bool) or not isinstance(close, (int, float)) or not 0 <= close <= 1:
             raise ValueError(f"close must be a fraction from 0 to 1 (0.1 means within 10%), not {close!r}")
         self.question, self.close_enough, self.explain, self.unit = question, close, explain, unit
-        self._answer = _Later(answer, _finite)
+        self._answer = Later(answer, _finite)
         self.high, self.low, self.then = high, low, then
         self.prompt = w.HTML(_question_html(question))
         self.box = w.Text(value="", placeholder="your guess", description="your guess",
