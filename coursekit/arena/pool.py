@@ -2,80 +2,22 @@
 
 A bot plays one game at a time (`seated` locks its player); at most `max_alive` sandboxes run at once: when a
 seat is released past that number, the least recently used idle sandboxes are stopped (they start again when
-their bot plays next). While a file bot has not yet started, one spare sandbox starts ahead in the background
-(`Spares`): the next bot takes it and runs its source there, so start-ups overlap the games instead of holding
-them up. `close()` stops every sandbox.
+their bot plays next). `close()` stops every sandbox.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Callable, Iterator, Optional, Sequence, Union
+from concurrent.futures import ThreadPoolExecutor
+from typing import Iterator, Sequence, Union
 
 from coursekit.arena.bots import Bot
 from coursekit.arena.games import ArenaGame
 from coursekit.arena.referee import ArenaLimits, BuiltinPlayer, GameRecord, SandboxPlayer, make_player, play_game
 from coursekit.arena.schedule import game_seeds
-from coursekit.sandbox.jail import Sandbox, SandboxDied
 
 DEFAULT_MAX_ALIVE = 48  # sandboxes alive at once (about 30 MB each)
-
-
-class Spares:
-    """One sandbox started ahead on a spawner thread (no bot's code has run in it), for the next bot that starts.
-
-    A spare is a sandbox like any other (its own jail, user id, limits and cgroups), only started earlier; it is
-    refilled after each take while `wanted()` says a bot has yet to start, and stopped by `close()`."""
-
-    def __init__(self, spawner: ThreadPoolExecutor, limits, use_bwrap: bool, wanted: Callable[[], bool]) -> None:
-        self.spawner, self.limits, self.use_bwrap, self.wanted = spawner, limits, use_bwrap, wanted
-        self.lock = threading.Lock()
-        self.future: Optional[Future] = None
-        self.closed = False
-        self.taken = 0  # spares handed to a bot
-
-    def take(self) -> Sandbox:
-        """A live sandbox: the spare if it started, else one started now (SandboxDied if that fails)."""
-        with self.lock:
-            future, self.future = self.future, None
-        sandbox = None
-        if future is not None:
-            try:
-                sandbox = future.result()
-            except SandboxDied:
-                sandbox = None
-            if sandbox is not None and sandbox.process.poll() is not None:
-                sandbox.close()
-                sandbox = None
-            if sandbox is not None:
-                self.taken += 1
-        if sandbox is None:
-            sandbox = self.spawner.submit(Sandbox, self.limits, self.use_bwrap).result()
-        self.refill()
-        return sandbox
-
-    def refill(self) -> None:
-        """Start the next spare if none is on its way and a bot has yet to start."""
-        with self.lock:
-            if self.closed or self.future is not None or not self.wanted():
-                return
-            try:
-                self.future = self.spawner.submit(Sandbox, self.limits, self.use_bwrap)
-            except RuntimeError:  # the spawner was shut down
-                self.future = None
-
-    def close(self) -> None:
-        """Stop the spare (waiting for it if it is still starting)."""
-        with self.lock:
-            self.closed = True
-            future, self.future = self.future, None
-        if future is not None:
-            try:
-                future.result().close()
-            except Exception:
-                pass
 
 
 class PlayerPool:
@@ -95,21 +37,7 @@ class PlayerPool:
         self.closed = False
         # sandboxes are started on these threads, which live until close(): bwrap --die-with-parent would kill a
         # sandbox when the thread that started it ends
-        self.spawner = ThreadPoolExecutor(max_workers=spawners + 1, thread_name_prefix="arena-spawner")
-        self.spares = Spares(self.spawner, limits.sandbox, use_bwrap, self._unstarted)
-
-    def _unstarted(self) -> bool:
-        """True while a file bot that may play has never started a sandbox (a spare would be taken)."""
-        with self.guard:
-            if self.closed:
-                return False
-            for name, bot in self.bots.items():
-                if bot.builtin or bot.problem:
-                    continue
-                player = self.players.get(name)
-                if player is None or (not player.starts and not player.broken):
-                    return True
-            return False
+        self.spawner = ThreadPoolExecutor(max_workers=spawners, thread_name_prefix="arena-spawner")
 
     def add(self, bots: Sequence[Bot]) -> None:
         """Make more bots known (a Dask worker learns its bots task by task)."""
@@ -127,7 +55,7 @@ class PlayerPool:
         with self.guard:
             if name not in self.players:
                 self.players[name] = make_player(self.bots[name], self.game, self.limits, self.use_bwrap,
-                                                 self.spawner, self.spares)
+                                                 self.spawner)
             return self.players[name]
 
     @contextlib.contextmanager
@@ -195,7 +123,6 @@ class PlayerPool:
         with self.guard:
             players = list(self.players.values())
             self.closed = True
-        self.spares.close()
         for player in players:
             player.close()
         self.spawner.shutdown(wait=True)

@@ -176,10 +176,9 @@ class SandboxPlayer:
     sandboxed = True
 
     def __init__(self, bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
-                 spawner: Optional[Executor] = None, spares: Any = None) -> None:
+                 spawner: Optional[Executor] = None) -> None:
         self.bot, self.game, self.limits, self.use_bwrap = bot, game, limits, use_bwrap
         self.spawner = spawner  # long-lived threads that start the sandboxes (see _start)
-        self.spares = spares  # a pool's sandboxes started ahead, no bot's code run in them (coursekit.arena.pool)
         self.sandbox: Optional[Sandbox] = None
         self.broken = bot.problem  # a source that cannot work forfeits every game at once
         self.strikes: list[str] = []
@@ -214,9 +213,7 @@ class SandboxPlayer:
         try:
             # bwrap's --die-with-parent fires when the *thread* that started it ends: a sandbox that outlives the job
             # thread that needed it first is started by one of the pool's long-lived spawner threads instead
-            if self.spares is not None:
-                self.sandbox = self.spares.take()
-            elif self.spawner is not None:
+            if self.spawner is not None:
                 self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap).result()
             else:
                 self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
@@ -324,15 +321,13 @@ class SandboxPlayer:
 
 
 def make_player(bot: Bot, game: ArenaGame, limits: ArenaLimits, use_bwrap: bool = True,
-                spawner: Optional[Executor] = None, spares: Any = None) -> Union[BuiltinPlayer, SandboxPlayer]:
+                spawner: Optional[Executor] = None) -> Union[BuiltinPlayer, SandboxPlayer]:
     """The player for a bot: in the referee's process for a built-in, in a sandbox for a file bot.
 
     `spawner`: an executor whose threads live as long as the player's sandboxes (needed when games run on threads
-    that end before the sandboxes do); `spares`: where a new sandbox is taken from (`coursekit.arena.pool.Spares`).
+    that end before the sandboxes do).
     """
-    if bot.builtin:
-        return BuiltinPlayer(bot, game)
-    return SandboxPlayer(bot, game, limits, use_bwrap, spawner, spares)
+    return BuiltinPlayer(bot, game) if bot.builtin else SandboxPlayer(bot, game, limits, use_bwrap, spawner)
 
 
 # --- one game -----------------------------------------------------------------------------------------------------
