@@ -1,7 +1,8 @@
-"""Arena speed (issue 22): matches per second sandboxed against in-process, the cost of one sandboxed move, and a
-30-bot round robin of 3-5-11.
+"""Arena speed (issues 22 and 39): matches per second sandboxed against in-process, the cost of one sandboxed move,
+a 30-bot round robin of 3-5-11, and a 10-bot round robin sandboxed against in-process.
 
     python bench/bench_arena.py [--games 100] [--repeat 3] [--bots 30] [--jobs 2] [--skip-round-robin]
+                                [--ratio-bots 10] [--skip-ratio]
 
 1. Two bots that think about 1 ms per move (a busy wait, then the smallest winning move / a seeded random move)
    play 3-5-11 from 100, `--games` games, both colours: once each in their grading sandboxes (the arena's referee,
@@ -10,6 +11,9 @@
 2. One sandboxed `choose` call that returns at once: the round trip of a move (median of 2,000).
 3. A round robin of `--bots` bots (generated 1-ms bots of six kinds) from 100: every ordered pair once
    (30 bots: 870 matches) with `--jobs` jobs, sandbox start-ups included.
+4. A round robin of `--ratio-bots` bots (10: 90 matches), one game at a time: `Arena.run` sandboxed (start-ups
+   included), the same games by the same referee with the bots' sandboxes started before the clock, and in-process
+   (the same seeds: the same moves). Prints both ratios to in-process.
 Machines shared with other work give noisy numbers: each figure is the median of --repeat runs, with its range.
 """
 
@@ -232,6 +236,47 @@ def round_robin(folder: Path, count: int, jobs: int, repeat: int) -> None:
           f"{_spread(times)} s wall, sandbox starts included ({starts[0]} starts; goal < 300 s)")
 
 
+def round_robin_ratio(folder: Path, count: int, repeat: int) -> None:
+    from coursekit.arena.pool import play_key
+
+    game, limits = parse_game("subtraction:3,5,11"), ArenaLimits()
+    paths = _bots(folder, count)
+    rows: dict[str, list] = {"run": [], "started": [], "in-process": []}
+    for _ in range(repeat):
+        arena = Arena(paths, game, rounds=1, starts="100", seed=0, jobs=1, secret="")
+        keys = [k for b in arena.batches for k in b.keys]
+        t = time.perf_counter()
+        results = arena.run()
+        rows["run"].append(time.perf_counter() - t)
+        assert results.status == "complete" and not any(g.reason for g in results.games), results.failures()
+        moves = sum(len(g.moves) for g in results.games)
+        sandboxed = {b.name: SandboxPlayer(b, game, limits) for b in arena.bots}
+        try:
+            for p in sandboxed.values():
+                p.begin(0)
+                p.end()
+            t = time.perf_counter()
+            played = [play_key(game, sandboxed, key, 0, limits) for key in keys]
+            rows["started"].append(time.perf_counter() - t)
+        finally:
+            for p in sandboxed.values():
+                p.close()
+        inproc = {b.name: InProcessPlayer(b) for b in arena.bots}
+        t = time.perf_counter()
+        anchor = [play_key(game, inproc, key, 0, limits) for key in keys]
+        rows["in-process"].append(time.perf_counter() - t)
+        assert [r.moves for r in played] == [r.moves for r in anchor], "not the same games"
+        assert sum(len(r.moves) for r in anchor) == moves, "not the same games"
+    run = [a / b for a, b in zip(rows["run"], rows["in-process"])]
+    started = [a / b for a, b in zip(rows["started"], rows["in-process"])]
+    print(f"4. round robin of {count} 1-ms bots, 3-5-11 from 100, {len(keys)} matches ({moves} moves), one game at "
+          f"a time, median of {repeat}:")
+    print(f"   Arena.run sandboxed, {arena.sandbox_starts} sandbox starts included: {_spread(rows['run'])} s")
+    print(f"   the same games, sandboxes started before the clock:      {_spread(rows['started'])} s")
+    print(f"   in-process:                                              {_spread(rows['in-process'])} s")
+    print(f"   sandbox / in-process: {_spread(run)} with start-ups, {_spread(started)} without (goal: within 3x)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -240,6 +285,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--round-robin-repeat", type=int, default=1)
     parser.add_argument("--skip-round-robin", action="store_true")
+    parser.add_argument("--ratio-bots", type=int, default=10)
+    parser.add_argument("--skip-ratio", action="store_true")
     args = parser.parse_args()
     if bwrap() is None:
         print("bubblewrap is not installed: nothing to measure", file=sys.stderr)
@@ -252,6 +299,9 @@ def main() -> int:
         if not args.skip_round_robin:
             (Path(folder) / "class").mkdir()
             round_robin(Path(folder) / "class", args.bots, args.jobs, args.round_robin_repeat)
+        if not args.skip_ratio:
+            (Path(folder) / "ten").mkdir()
+            round_robin_ratio(Path(folder) / "ten", args.ratio_bots, args.repeat)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 

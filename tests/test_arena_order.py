@@ -1,7 +1,7 @@
 """No state survives from one game to the next (issue 25, item 6): results are identical whatever order the games are
 played in. A bot that tries to remember through every channel it has (module globals, function defaults, class
-attributes, an imported module, files in its /tmp, a process left running) plays the same games in a shuffled
-schedule and gets the same records."""
+attributes, an imported module, files in its /tmp, links to folders there, a process left running) plays the same
+games in a shuffled schedule and gets the same records."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ def _files():
     return count
 
 
+def _links():  # a link to a folder: shutil.rmtree refuses to remove one
+    count = len([name for name in os.listdir("/tmp") if name.startswith("link-")])
+    os.symlink("/usr", f"/tmp/link-{os.getpid()}-{COUNT[0]}")
+    return count
+
+
 def _module():
     module = sys.modules.setdefault("bot_memory", type(sys)("bot_memory"))
     module.x = getattr(module, "x", 0) + 1
@@ -63,7 +69,7 @@ def _process():
 def choose(state):
     COUNT[0] += 1
     Seen.games += 1
-    total = COUNT[0] + Seen.games + _default(1) + _module() + _files() + _process()
+    total = COUNT[0] + Seen.games + _default(1) + _module() + _files() + _links() + _process()
     moves = list(state["moves"])
     return moves[total % len(moves)]
 '''
