@@ -18,7 +18,7 @@ header { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: end; pad
 header h1 { font-size: 1rem; margin: 0 1rem 0.2rem 0; }
 label { display: flex; flex-direction: column; gap: 0.1rem; }
 select, button { font: inherit; padding: 0.2rem 0.5rem; border-radius: 4px; }
-select { border: 1px solid #767676; background: #fff; color: var(--ink); max-width: 34rem; }
+select { border: 1px solid #767676; background: #fff; color: var(--ink); max-width: 24rem; }
 button { border: 2px solid var(--blue); background: var(--blue); color: #fff; cursor: pointer; }
 button.quiet { background: #fff; color: var(--blue); }
 button:disabled { background: #e6e6e6; color: #595959; border: 2px dashed #8c8c8c; cursor: not-allowed; }
@@ -28,19 +28,19 @@ main { padding: 0.5rem 1.2rem 1rem; }
 h2 { font-size: 1.35rem; margin: 0.2rem 0 0.3rem; }
 #status { font-size: 0.9rem; color: var(--grey); margin: 0 0 0.5rem; }
 #status strong { color: var(--ink); }
-ol.bars { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.45rem; }
+ol.bars { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.6rem; }
 ol.bars li { display: grid; grid-template-columns: minmax(6rem, 16rem) 1fr 5.5rem; gap: 0.1rem 0.8rem;
   align-items: center; border-left: 0.3rem solid transparent; padding-left: 0.4rem; }
 ol.bars li.right { border-left-color: var(--green); background: #edf7ee; }
-.choice { font-weight: 600; font-size: 1.1rem; }
-.track { height: 1.5rem; background: #eef1f5; border-radius: 3px; }
+.choice { font-weight: 600; font-size: 1.3rem; }
+.track { height: 2rem; background: #eef1f5; border-radius: 3px; }
 .fill { height: 100%; background: var(--blue); border-radius: 3px; min-width: 2px; }
 li.right .fill { background: var(--green); }
-.count { font-variant-numeric: tabular-nums; font-size: 1.1rem; text-align: right; }
+.count { font-variant-numeric: tabular-nums; font-size: 1.3rem; text-align: right; }
 .earlier { grid-column: 2 / 4; font-size: 0.75rem; color: var(--grey); display: flex; gap: 0.6rem;
   align-items: center; }
 .earlier .track { height: 0.5rem; flex: 1; }
-.earlier .fill { background: #6b7a8f; }
+ol.bars li .earlier .fill { background: #6b7a8f; }
 .feedback { grid-column: 1 / 4; font-size: 0.85rem; margin: 0 0 0.2rem; }
 .badge { color: var(--green); font-weight: 700; }
 #answer { font-size: 1.2rem; font-weight: 700; color: var(--green); margin: 0.6rem 0 0; }
@@ -138,6 +138,10 @@ JS = r"""
   });
   lessonBox.addEventListener('change', function () { fillQuestions(lessonBox.value); });
   questionBox.addEventListener('change', function () { pick(questionBox.value); });
+  window.addEventListener('hashchange', function () {
+    var wanted = decodeURIComponent(location.hash.slice(1)), lesson = wanted.slice(0, 2);
+    if (wanted !== pid && catalogue[lesson]) { lessonBox.value = lesson; fillQuestions(lesson, wanted); }
+  });
   call('GET', 'api/catalogue').then(function (data) {
     catalogue = data.lessons;
     Object.keys(catalogue).forEach(function (lesson) {

@@ -3,9 +3,10 @@
 Run by the hub as a managed service (`python -m coursekit.hub.votes`, docs/instructors.md): JupyterHub passes its
 API URL, the service's token, prefix and address in the environment (JUPYTERHUB_*), and HubOAuth logs the
 instructor's browser in through the hub. The votes are in `votes.sqlite` in the service's folder (its cwd, or
-COURSEKIT_VOTES_DB). The instructor is a hub admin or a member of the hub group COURSEKIT_VOTES_GROUP
-("instructors" unless set): only they read votes or change a question's round. Any hub user votes, as the user of
-the token they send (a learner's server token is enough: its kernel has it as JUPYTERHUB_API_TOKEN).
+COURSEKIT_VOTES_DB); it listens where its URL says (or on COURSEKIT_VOTES_IP, 0.0.0.0 in a hub pod). The
+instructor is a hub admin or a member of the hub group COURSEKIT_VOTES_GROUP ("instructors" unless set): only
+they read votes or change a question's round. Any hub user votes, as the user of the token they send (a learner's
+server token is enough: its kernel has it as JUPYTERHUB_API_TOKEN).
 """
 
 from __future__ import annotations
@@ -228,7 +229,7 @@ def main() -> None:
     url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:9220"))
     store = VoteStore(Path(os.environ.get("COURSEKIT_VOTES_DB", "votes.sqlite")).resolve())
     server = HTTPServer(make_app(store, prefix), max_body_size=MAX_BODY, xheaders=True)
-    server.listen(url.port or 80, url.hostname or "127.0.0.1")
+    server.listen(url.port or 80, os.environ.get("COURSEKIT_VOTES_IP") or url.hostname or "127.0.0.1")
     print(f"class vote: {url.geturl()}{prefix} (votes in {store.path}; instructors: admins and group {GROUP!r})",
           flush=True)
     IOLoop.current().start()
