@@ -615,8 +615,9 @@ def test_the_class_votes_on_a_prediction(hub, browser):
     assert _api("POST", "api/votes", mal, raw=b"not json")[0] == 400
     assert _api("POST", "api/votes", "", {"pid": VOTE_PID, "answer": "4"})[0] == 403  # no token
     assert _api("POST", "api/votes", "0" * 32, {"pid": VOTE_PID, "answer": "4"})[0] == 403  # a made-up token
-    response = ada.goto(base)  # a learner's browser, logged in through the hub: the page is the instructor's
-    assert response.status == 403 and "This page is the instructor's" in ada.locator("body").inner_text()
+    response = ada.goto(base)  # a learner's browser, logged in to the hub: the hub itself refuses the login to it
+    said = ada.locator("body").inner_text()
+    assert response.status == 403 and "do not have permission to access JupyterHub service class-votes" in said, said
     _refused(HOSTILE, f"cat {hub['work']}/class-votes/votes.sqlite")
     expect(teach.locator("#status")).to_contain_text("Round 1 · 3 votes")  # none of that counted
 
