@@ -615,9 +615,11 @@ def test_the_class_votes_on_a_prediction(hub, browser):
     assert _api("POST", "api/votes", mal, raw=b"not json")[0] == 400
     assert _api("POST", "api/votes", "", {"pid": VOTE_PID, "answer": "4"})[0] == 403  # no token
     assert _api("POST", "api/votes", "0" * 32, {"pid": VOTE_PID, "answer": "4"})[0] == 403  # a made-up token
-    response = ada.goto(base)  # a learner's browser, logged in to the hub: the hub itself refuses the login to it
-    said = ada.locator("body").inner_text()
+    refused = ada.context.new_page()  # a learner's browser, logged in to the hub: the hub refuses the login to it
+    response = refused.goto(base)
+    said = refused.locator("body").inner_text()
     assert response.status == 403 and "do not have permission to access JupyterHub service class-votes" in said, said
+    refused.close()
     _refused(HOSTILE, f"cat {hub['work']}/class-votes/votes.sqlite")
     expect(teach.locator("#status")).to_contain_text("Round 1 · 3 votes")  # none of that counted
 
