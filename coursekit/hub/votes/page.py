@@ -29,14 +29,14 @@ h2 { font-size: 1.35rem; margin: 0.2rem 0 0.3rem; }
 #status { font-size: 0.9rem; color: var(--grey); margin: 0 0 0.5rem; }
 #status strong { color: var(--ink); }
 ol.bars { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.6rem; }
-ol.bars li { display: grid; grid-template-columns: minmax(6rem, 16rem) 1fr 5.5rem; gap: 0.1rem 0.8rem;
+ol.bars li { display: grid; grid-template-columns: minmax(6rem, 16rem) 1fr 7rem; gap: 0.1rem 0.8rem;
   align-items: center; border-left: 0.3rem solid transparent; padding-left: 0.4rem; }
 ol.bars li.right { border-left-color: var(--green); background: #edf7ee; }
 .choice { font-weight: 600; font-size: 1.3rem; }
 .track { height: 2rem; background: #eef1f5; border-radius: 3px; }
 .fill { height: 100%; background: var(--blue); border-radius: 3px; min-width: 2px; }
 li.right .fill { background: var(--green); }
-.count { font-variant-numeric: tabular-nums; font-size: 1.3rem; text-align: right; }
+.count { font-variant-numeric: tabular-nums; font-size: 1.3rem; text-align: right; white-space: nowrap; }
 .earlier { grid-column: 2 / 4; font-size: 0.75rem; color: var(--grey); display: flex; gap: 0.6rem;
   align-items: center; }
 .earlier .track { height: 0.5rem; flex: 1; }
