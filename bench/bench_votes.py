@@ -2,10 +2,12 @@
 
 Starts a JupyterHub (the hub test's environment, COURSEKIT_HUB_CACHE, default /opt/coursekit-hub, with its
 configurable-http-proxy) whose config runs the class vote as a managed service, as docs/instructors.md shows;
-makes the learners and one token each (scoped like a learner's server token: it cannot reach services); then each
-learner sends one vote at a random moment of the window (seeded), through the proxy, as a lesson's widget does, while
-the instructor's page asks for the counts every 1.5 s. Prints the votes per second, the answer times (median, 99th
-percentile, slowest), and checks that the instructor's count is every vote.
+makes the learners and one token each (scoped like a learner's server token: it cannot reach services). First the
+anchor: each learner asks the hub alone who they are (GET /hub/api/user), at a random moment of the window
+(seeded): a token's first use, which a learner's server pays when it starts and reports to the hub. Then each
+learner sends one vote in the same pattern, through the proxy, as a lesson's widget does (the service asks the hub
+once per learner), while the instructor's page asks for the counts every 1.5 s. Prints the votes per second, the
+answer times (median, 99th percentile, slowest), and checks that the instructor's count is every vote.
 
     .venv/bin/python bench/bench_votes.py                 # 300 learners, 10 s
     .venv/bin/python bench/bench_votes.py --learners 600 --window 10
@@ -210,7 +212,7 @@ def main() -> None:
     print(f"{found['learners']} learners voting within {found['window_s']:g} s: {found['taken']} votes taken, "
           f"{found['counted']} counted on the instructor's page, all in {found['took_s']:.1f} s")
     print(f"votes per second: {found['votes_per_s']:.1f}")
-    print(f"the anchor, the hub alone identifying the same learners' tokens in the same pattern: median "
+    print(f"the anchor, the hub alone at each token's first use, in the same pattern: median "
           f"{found['hub_median_ms']:.0f} ms, 99th percentile {found['hub_p99_ms']:.0f} ms")
     print(f"a vote's answer time: median {found['median_ms']:.0f} ms, 99th percentile {found['p99_ms']:.0f} ms, "
           f"slowest {found['max_ms']:.0f} ms")
