@@ -428,9 +428,36 @@ def test_the_settings_snippets_are_the_ones_binder_writes_and_their_traits_exist
     assert set(pull["CoursePull"]) <= set(CoursePull.class_traits())
 
 
+def test_the_class_vote_on_kubernetes_is_the_plain_hubs():
+    """Zero to JupyterHub's values for the class vote: valid for 4.4.0's schema, the same service as the plain hub's
+    snippet (which the hub test runs), one port throughout, and the learners' address the service's."""
+    import yaml
+
+    values = yaml.safe_load(_snippet("services:\n    class-votes:").text)
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(values, z2jh_schema())
+    hub = values["hub"]
+    (plain,) = [s.text for s in SHOWN
+                if s.kind == "snippet" and s.language == "python" and "coursekit.hub.votes" in s.text]
+    service = hub["services"]["class-votes"]
+    assert service["command"][1:] == ["-m", "coursekit.hub.votes"] and '"-m", "coursekit.hub.votes"' in plain
+    port = int(service["url"].rsplit(":", 1)[1])
+    assert port == int(re.search(r'"url": "http://127.0.0.1:(\d+)"', plain)[1])
+    extra = hub["service"]["extraPorts"]
+    assert [p["port"] for p in extra] == [port] == [p["targetPort"] for p in extra]
+    assert hub["networkPolicy"]["ingress"][0]["ports"] == [{"port": port}]
+    assert f'"COURSEKIT_CLASS_VOTE_URL": "{service["url"]}/services/class-votes/"' in hub["extraConfig"]["class-votes"]
+    assert service["environment"]["COURSEKIT_VOTES_IP"] == "0.0.0.0"  # reachable from the proxy's pod
+    from coursekit.hub.votes import send
+
+    assert send.URL_VARIABLE == "COURSEKIT_CLASS_VOTE_URL"
+
+
 def test_every_snippet_is_checked():
-    # CoursePull and LimitedSpawner: tests/browser/test_hub_route.py writes both as shown and checks what they do
-    checked = {"MappingKernelManager", "VoilaConfiguration", "ServerApp", "singleuser:", "CoursePull", "LimitedSpawner"}
+    # CoursePull, LimitedSpawner and the class vote: tests/browser/test_hub_route.py writes them as shown and checks
+    # what they do; the class vote's Kubernetes values: test_the_class_vote_on_kubernetes_is_the_plain_hubs
+    checked = {"MappingKernelManager", "VoilaConfiguration", "ServerApp", "singleuser:", "CoursePull", "LimitedSpawner",
+               "coursekit.hub.votes"}
     unchecked = [s.text for s in SHOWN if s.kind == "snippet" and not any(m in s.text for m in checked)]
     assert not unchecked, f"settings in docs/instructors.md that no test checks: {unchecked}"
 

@@ -60,6 +60,28 @@ def _question_html(question: str) -> str:
     return f'<div style="font-size:1.1em;margin:0.3em 0"><b>Predict:</b> {html.escape(question)}</div>'
 
 
+VOTE_SENT = "Sent to the class vote."
+
+
+def _class_vote(widget: CourseWidget, answer: Union[str, float]) -> None:
+    """On a hub that runs the class vote, send a lesson prediction's first answer (coursekit.hub.votes.send) in a
+    thread, and say "Sent to the class vote." once the service took it; anywhere else nothing is sent or shown."""
+    pid = getattr(widget, "pid", None)
+    from coursekit.hub.votes import send
+
+    if pid is None or send.target() is None:
+        return
+    note = w.HTML("", layout=w.Layout(margin="0 0 0 4px"))
+    note.add_class("course-vote-note")
+    widget.children = (*widget.children, note)
+
+    def done(taken: bool) -> None:
+        if taken:
+            note.value = f'<span style="color:#595959">{VOTE_SENT}</span>'
+
+    widget.vote_thread = send.send_later(pid, answer, done)
+
+
 def _finite(answer: object) -> object:
     """A Guess's answer, checked: a finite number."""
     if isinstance(answer, bool) or not isinstance(answer, (int, float, Fraction)) or not math.isfinite(answer):
@@ -117,6 +139,8 @@ class Predict(CourseWidget):
             self.message.show("Pick one of the answers first, then press Check.", "error")
             return
         self.attempts.append(picked)
+        if len(self.attempts) == 1:
+            _class_vote(self, picked)  # the first committed answer, on a hub with the class vote
         if not self._answer.done:
             self.message.show("Working the answer out: a few seconds.")
         feedback = re.sub(r"^\s*(Right|Not quite)\s*[:,.!-]\s*", "", self.choices[picked])  # said once, not twice
@@ -196,6 +220,8 @@ class Guess(CourseWidget):
             self.message.show(f"Type a finite number (you typed '{_echo(self.box.value)}').", "error")
             return
         self.guesses.append(value)
+        if len(self.guesses) == 1:
+            _class_vote(self, value)
         if not self._answer.done:
             self.message.show("Working the answer out: a few seconds.")
         truth = float(self.answer)

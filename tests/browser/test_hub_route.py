@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import quote
@@ -64,8 +65,11 @@ GRADING = [c for c in doc_commands.block_with("nbgrader generate_assignment")
            if c.startswith("nbgrader ") or c.startswith("python -m coursekit autograde ")]
 COLLECT = next(i for i, c in enumerate(GRADING) if c.startswith("nbgrader collect "))  # after the learners submit
 ASSIGNMENT = GRADING[0].split()[-1]
+VOTES_DIR = next(c for c in doc_commands.commands() if c.startswith("sudo mkdir -p -m 700 /srv/class-votes"))
+VOTES = next(s.text for s in doc_commands.shown() if s.kind == "snippet" and s.language == "python"
+             and "coursekit.hub.votes" in s.text)  # the class vote in the hub's config, as the document shows it
 RUNS_AS_WRITTEN = [INSTALL, VOILA, *EXCHANGE, *PULL_GUARD, *ACCOUNT, *MENUS_OFF, *MENUS_ON, PRIVATE_HOME, *GRADING,
-                   *PUBLISH]
+                   *PUBLISH, VOTES_DIR]
 LINK = next(s.text for s in doc_commands.shown() if s.kind == "link" and "/git-pull?" in s.text)
 COURSE_ROOT = re.search(r"`(c\.CourseDirectory\.root = [^`]+)`", doc_commands.INSTRUCTORS.read_text()).group(1)
 CULLING_FILE = re.search(r"`/opt/tljh/user/(etc/jupyter/[^`]+)`", doc_commands.INSTRUCTORS.read_text())[1]  # TLJH's
@@ -102,7 +106,8 @@ def _placed(command: str, work: Path, **more: str) -> str:
               f"{CLONE}/.venv/bin/python".replace(INSTRUCTOR, "<instructor>"): "@PYTHON@",
               ".venv/bin/python": "@PYTHON@", "truncate -s 2G": f"truncate -s {EXCHANGE_SIZE}",
               "../games-course-class-update": str(work / "update"), "<instructor>": INSTRUCTOR,
-              "<learner edition URL>": f"git://127.0.0.1:{GIT_PORT}/learner.git", **more}
+              "<learner edition URL>": f"git://127.0.0.1:{GIT_PORT}/learner.git",
+              "sudo mkdir ": "mkdir ", "/srv/class-votes": str(work / "class-votes"), **more}
     for place, here in places.items():
         command = command.replace(place, here)
     command = command.replace("@PYTHON@", sys.executable)  # the instructor's clone's Python is this test's
@@ -224,6 +229,8 @@ PORTS = {ports!r}
 c.Spawner.pre_spawn_hook = lambda spawner: setattr(spawner, "port", PORTS[spawner.user.name])
 # docs/instructors.md, "A JupyterHub without systemd", as shown:
 {spawner}
+# docs/instructors.md, "The class vote", as shown:
+{votes}
 """
 
 
@@ -303,9 +310,10 @@ def hub():
             _run(["chpasswd"], input=f"{user}:{PASSWORD}\n")
         for command in MENUS_ON:
             _as(INSTRUCTOR, _placed(command, work), f"/home/{INSTRUCTOR}")
+        _as_root(_placed(VOTES_DIR, work), work)
         (work / "jupyterhub_config.py").write_text(CONFIG.format(
             hub=HUB, hub_api=HUB_API, proxy_api=PROXY_API, chp=CHP, work=work, venv=VENV, ports=PORTS,
-            users=set(PORTS), instructor=INSTRUCTOR, spawner=SPAWNER))
+            users=set(PORTS), instructor=INSTRUCTOR, spawner=SPAWNER, votes=_placed(VOTES, work)))
         log = open(work / "hub.log", "w")
         hub_process = subprocess.Popen([VENV / "bin" / "jupyterhub", "-f", work / "jupyterhub_config.py"], cwd=work,
                                        stdout=log, stderr=subprocess.STDOUT)
@@ -481,6 +489,172 @@ def test_the_class_route_on_a_real_hub(hub, browser):
                            text=True, timeout=600)
     assert found.stdout.strip() == "", found.stdout[:2000]
     _refused(HOSTILE, f"cat {course / 'answer_key' / 'ex10.py'}")
+
+
+VOTE_PID, VOTE_QUESTION = "02.three-aces", "How many different totals can three aces have (before dropping busts)?"
+VOTE_SHOT = Path(os.environ.get("COURSEKIT_VOTE_SHOT", "/work/coord/vote-view.png"))  # the issue's screenshot
+LEARNER_VOTE = """from coursekit.widgets.predict import ask
+w = ask({pid!r})
+w.choose({answer!r})
+w.vote_thread.join(10)
+print("".join(c.value for c in w.children if "course-vote-note" in c._dom_classes))"""
+
+
+def _server_env(user: str) -> dict:
+    """The environment of `user`'s single-user server, which its kernels inherit: the learner's own hub token."""
+    deadline = time.monotonic() + 180
+    while True:
+        pids = subprocess.run(["pgrep", "-u", user, "-f", "jupyterhub-singleuser"], capture_output=True,
+                              text=True).stdout.split()
+        if pids:
+            break
+        assert time.monotonic() < deadline, f"{user}'s server did not start"
+        time.sleep(1)
+    pairs = Path(f"/proc/{pids[0]}/environ").read_bytes().decode().split("\0")
+    return dict(p.split("=", 1) for p in pairs if "=" in p)
+
+
+def _vote_as(user: str, answer: str) -> str:
+    """A learner answering the prediction as their kernel would: Python as the learner, in their server's
+    environment (its token, prefix and the class vote's address); what the widget says under the question."""
+    env = _server_env(user)
+    assert env.get("COURSEKIT_CLASS_VOTE_URL", "").endswith("/services/class-votes/"), sorted(env)
+    result = subprocess.run(["runuser", "-u", user, "--", "env", "-i", *[f"{k}={v}" for k, v in env.items()],
+                             f"{VENV}/bin/python", "-c", LEARNER_VOTE.format(pid=VOTE_PID, answer=answer)],
+                            cwd=f"/home/{user}", capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+def _api(method: str, path: str, token: str = "", body: object = None, raw: bytes = b"") -> tuple[int, str]:
+    """A request to the class vote as a learner's script would send it; (status, body)."""
+    data = raw or (None if body is None else json.dumps(body).encode())
+    headers = {"Authorization": f"token {token}"} if token else {}
+    request = urllib.request.Request(f"http://127.0.0.1:{HUB}/services/class-votes/{path}", data=data,
+                                     method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def _answer_in_lab(page, choice: str):
+    """Run the notebook's prediction cell in Lab, pick `choice`, press Check; the widget."""
+    from playwright.sync_api import expect
+
+    _run_all(page)
+    area = page.locator(".course-predict").filter(has=page.locator(".widget-radio-box")).first
+    expect(area).to_be_visible(timeout=120_000)
+    area.locator(".widget-radio-box label", has_text=re.compile(rf"^\s*{choice}\s*$")).first.click()
+    area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    return area
+
+
+def _fits(page) -> str:
+    """What of the instructor's view is outside the window ("" when it all fits across; the bars in view)."""
+    return page.evaluate("""() => {
+        const out = [];
+        if (document.documentElement.scrollWidth > innerWidth + 1) out.push('scrolls sideways');
+        for (const li of document.querySelectorAll('#bars li')) {
+            const r = li.getBoundingClientRect();
+            if (r.right > innerWidth + 1 || r.bottom > innerHeight + 1) out.push(li.innerText.slice(0, 40));
+        }
+        return out.join('; ');
+    }""")
+
+
+def test_the_class_votes_on_a_prediction(hub, browser):
+    """Issue 38: three learners vote (ada in Lab, bob and the hostile learner as their kernels would, with their
+    servers' tokens), the instructor's view shows the 3 votes, a revote is round 2, the reveal shows the answer and
+    each choice's idea; learners cannot read, forge or repeat votes."""
+    from labtools import keep_screenshot
+    from playwright.sync_api import expect
+    from test_accessibility import axe_source, scan
+
+    base = f"http://127.0.0.1:{HUB}/services/class-votes/"
+    teach = _login(browser, INSTRUCTOR)
+    teach.goto(f"{base}#{VOTE_PID}")
+    expect(teach.locator("#asked")).to_have_text(VOTE_QUESTION, timeout=60_000)
+    expect(teach.locator("#status")).to_contain_text("Round 1 · 0 votes")
+
+    # round 1: ada in Lab (the widget says the vote was sent), bob and mal as their kernels would
+    _give(Path("/home/ckada/class_vote.ipynb"), _notebook(f"from coursekit.widgets.predict import ask\n"
+                                                          f"ask({VOTE_PID!r})"), "ckada")
+    ada = _login(browser, "ckada")
+    ada.goto(f"http://127.0.0.1:{HUB}/user/ckada/lab/tree/class_vote.ipynb")
+    area = _answer_in_lab(ada, "8")
+    expect(area.locator(".course-vote-note")).to_have_text("Sent to the class vote.", timeout=60_000)
+    for user in ("ckbob", HOSTILE):
+        _login(browser, user).wait_for_url(re.compile(r".*/lab.*"), timeout=240_000)
+    assert "Sent to the class vote." in _vote_as("ckbob", "4")
+    assert "Sent to the class vote." in _vote_as(HOSTILE, "8")
+    expect(teach.locator("#status")).to_contain_text("Round 1 · 3 votes · open", timeout=15_000)
+    counts = [c.strip() for c in teach.locator("#bars .count").all_inner_texts()]
+    assert counts == ["0 (0%)", "1 (33%)", "2 (67%)"], counts
+    assert "ckada" not in teach.locator("body").inner_text()  # anonymous on the projector
+    assert _fits(teach) == "", _fits(teach)
+    VOTE_SHOT.parent.mkdir(parents=True, exist_ok=True)
+    teach.screenshot(path=str(VOTE_SHOT))
+    keep_screenshot(teach, "hub_class_vote_round1")
+
+    # the refusals: a learner's own token (the hostile learner's server token) reads nothing and forges nothing
+    mal = _server_env(HOSTILE)["JUPYTERHUB_API_TOKEN"]
+    for path in (f"api/polls/{VOTE_PID}", "api/catalogue", "votes.csv", f"votes.csv?pid={VOTE_PID}"):
+        status, said = _api("GET", path, mal)
+        assert status == 403 and "only the instructor" in said, (path, status, said)
+    for action in ("round", "reveal", "close"):
+        assert _api("POST", f"api/polls/{VOTE_PID}/{action}", mal)[0] == 403
+    status, said = _api("POST", "api/votes", mal, {"pid": VOTE_PID, "answer": "4", "user": "ckada"})
+    assert status == 400 and "the voter is always the token's user" in said, said
+    status, said = _api("POST", "api/votes", mal, {"pid": VOTE_PID, "answer": "4"})
+    assert status == 409 and "already voted" in said, said
+    status, said = _api("POST", "api/votes", mal, {"pid": VOTE_PID, "answer": "5"})
+    assert status == 400 and "must be one of the choices" in said, said
+    assert _api("POST", "api/votes", mal, {"pid": "02.no-such", "answer": "4"})[0] == 404
+    assert _api("POST", "api/votes", mal, raw=b"not json")[0] == 400
+    assert _api("POST", "api/votes", "", {"pid": VOTE_PID, "answer": "4"})[0] == 403  # no token
+    assert _api("POST", "api/votes", "0" * 32, {"pid": VOTE_PID, "answer": "4"})[0] == 403  # a made-up token
+    refused = ada.context.new_page()  # a learner's browser, logged in to the hub: the hub refuses the login to it
+    response = refused.goto(base)
+    said = refused.locator("body").inner_text()
+    assert response.status == 403 and "do not have permission to access JupyterHub service class-votes" in said, said
+    refused.close()
+    _refused(HOSTILE, f"cat {hub['work']}/class-votes/votes.sqlite")
+    expect(teach.locator("#status")).to_contain_text("Round 1 · 3 votes")  # none of that counted
+
+    # close, then the revote: a new round; ada runs the cell again (a fresh widget, a fresh first Check)
+    teach.get_by_role("button", name="Close").click()
+    expect(teach.locator("#status")).to_contain_text("closed")
+    assert _api("POST", "api/votes", _server_env("ckbob")["JUPYTERHUB_API_TOKEN"],
+                {"pid": VOTE_PID, "answer": "4"})[0] == 409
+    teach.get_by_role("button", name="New round").click()
+    expect(teach.locator("#status")).to_contain_text("Round 2 · 0 votes · open")
+    area = _answer_in_lab(ada, "4")
+    expect(area.locator(".course-vote-note")).to_have_text("Sent to the class vote.", timeout=60_000)
+    assert "Sent to the class vote." in _vote_as("ckbob", "4")
+    assert "Sent to the class vote." in _vote_as(HOSTILE, "4")
+    expect(teach.locator("#status")).to_contain_text("Round 2 · 3 votes", timeout=15_000)
+    assert [c.strip() for c in teach.locator("#bars .count").all_inner_texts()] == ["0 (0%)", "3 (100%)", "0 (0%)"]
+    assert teach.locator(".earlier").all_inner_texts()[1].startswith("round 1: 1 of 3")  # the first round stays
+
+    # the reveal: the right answer marked, each choice's idea shown, readable at both projector sizes
+    teach.get_by_role("button", name="Reveal").click()
+    expect(teach.locator("#answer")).to_have_text("The answer: 4", timeout=60_000)
+    expect(teach.locator("#bars li.right .choice")).to_contain_text("4")
+    expect(teach.locator("#bars .feedback")).to_have_count(3)
+    assert "k aces give k + 1 totals" in teach.locator("#bars").inner_text()
+    for width, height in ((1280, 720), (1920, 1080)):
+        teach.set_viewport_size({"width": width, "height": height})
+        assert _fits(teach) == "", f"{width}x{height}: {_fits(teach)}"
+        keep_screenshot(teach, f"hub_class_vote_reveal_{width}")
+    assert scan(teach, axe_source()) == []
+    csv = teach.request.get(f"{base}votes.csv?pid={VOTE_PID}")
+    rows = [line.split(",")[:4] for line in csv.text().splitlines()[1:]]
+    assert csv.status == 200 and sorted(rows) == sorted(
+        [[VOTE_PID, "1", "ckada", "8"], [VOTE_PID, "1", "ckbob", "4"], [VOTE_PID, "1", HOSTILE, "8"],
+         [VOTE_PID, "2", "ckada", "4"], [VOTE_PID, "2", "ckbob", "4"], [VOTE_PID, "2", HOSTILE, "4"]]), csv.text()
+    ada.goto(f"http://127.0.0.1:{HUB}/user/ckada/lab")  # leave the learner's kernel to the cull
 
 
 ATTACK = """import json, os, pathlib, subprocess
