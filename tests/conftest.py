@@ -36,7 +36,8 @@ def no_hidden_callback_errors():
 # worker's load cannot push an honest bot or a right submission past its limit (seen at load 4-6 on 2 cores).
 SERIAL_MODULES = {
     "test_api_fuzz", "test_arena", "test_arena_hostile", "test_arena_hostile_classes", "test_arena_lesson",
-    "test_arena_order", "test_arena_partial", "test_arena_secret", "test_console_terminals", "test_exercise10",
+    "test_arena_no_state_across_games", "test_arena_order", "test_arena_partial", "test_arena_secret",
+    "test_console_terminals", "test_exercise10",
     "test_grading_batch", "test_grading_hostile", "test_grading_hostile_replies", "test_grading_mutants",
     "test_grading_bounds", "test_grading_collection", "test_nbgrader_sandboxed", "test_sandbox_limits",
 }

@@ -136,7 +136,11 @@ def _run_cell(shell, source: str, seconds: float) -> dict:
 
 BOT_OPS = ("bot_ready", "bot_begin", "bot_end")
 GAME_END_CODE = 86  # the exit status of a game's process that ended because the referee said so
-_game = {"in": False, "jailed": False, "requests": None}
+# in: this process plays a game (a fork of the template); served: this template has forked a game, so from now on it
+# answers no request that belongs inside a game (a move sent as a game's process died would run the bot's choose()
+# in the template, and its state would reach every later game)
+_game = {"in": False, "served": False, "jailed": False, "requests": None}
+OUTSIDE_A_GAME = ("ping", *BOT_OPS)
 
 
 def _bot(op: str, request: dict, namespace: dict, send, ident) -> "dict | None":
@@ -197,6 +201,7 @@ def _fork_game(request: dict, namespace: dict, send) -> "dict | None":
                 raise
             return {"ok": False, "error": _describe(error)}
         return {"ok": bool(ok)}
+    _game["served"] = True
     if _game["requests"] is not None:  # lines read ahead belong to the game's process, which has them
         _game["requests"].hand_over()
     while True:
@@ -317,7 +322,9 @@ def main(argv: list[str]) -> int:
             continue
         try:
             op = request.get("op")
-            if op == "cell":
+            if _game["served"] and not _game["in"] and op not in OUTSIDE_A_GAME:
+                reply = {"error": "no game in progress: the bot answers moves only inside a game"}
+            elif op == "cell":
                 reply = _run_cell(shell, request["source"], request["seconds"])
             elif op == "ping":
                 reply = {"pong": True}
