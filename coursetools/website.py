@@ -267,7 +267,8 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     if execute:
         start = time.monotonic()
         execute_lessons([*lessons, *further], book / "notebooks", jobs)
-        print(f"executed {len(lessons) + len(further)} lessons for the site in {time.monotonic() - start:.0f} s", file=sys.stderr)
+        print(f"executed {len(lessons) + len(further)} lessons for the site in {time.monotonic() - start:.0f} s",
+              file=sys.stderr)
     else:
         for path in [*lessons, *further]:
             shutil.copy(path, book / "notebooks" / path.name)

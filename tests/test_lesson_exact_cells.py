@@ -1,5 +1,6 @@
-"""Lessons 02 and 05 (its going-further notebook 05b) work an exact computation out on the page on purpose (the method shown); each page asserts its
-result equals coursekit's for one case. Here the page's own cell runs on many more cases, so the two cannot drift."""
+"""Lessons 02 and 05 (its going-further notebook 05b) work an exact computation out on the page on purpose (the
+method shown); each page asserts its result equals coursekit's for one case. Here the page's own cell runs on many
+more cases, so the two cannot drift."""
 
 from __future__ import annotations
 
