@@ -28,7 +28,9 @@ from coursekit.learner_copy import learner_copy
 
 WORK = "my-work"  # the learner's folder, beside notebooks/ (listed in .gitignore)
 # what is copied: (folder in the repository, file pattern); the folders keep their names under my-work/
-COPIED = (("notebooks", "[0-9][0-9]_*.ipynb"), ("notebooks/demos", "*.ipynb"), ("exercises", "*.ipynb"))
+# the lessons, their optional going-further notebooks (NNb_name, issue 34), the dashboards and the exercises
+COPIED = (("notebooks", "[0-9][0-9]_*.ipynb"), ("notebooks", "[0-9][0-9]b_*.ipynb"), ("notebooks/demos", "*.ipynb"),
+          ("exercises", "*.ipynb"))
 # reference pages the lessons link to: brought up to date at every `make lab` (they hold no learner work)
 REFERENCE = ("notebooks/glossary.md",)
 # the repository's notebooks Lab refuses to save over (a developer sets COURSEKIT_EDIT_COURSE=1 to edit them)

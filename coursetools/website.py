@@ -262,13 +262,15 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
     (book / "notebooks").mkdir(parents=True)
     (book / "exercises").mkdir()
     lessons = sorted(Path(lessons_dir).glob("[0-9][0-9]_*.ipynb"))
+    further = sorted(Path(lessons_dir).glob("[0-9][0-9]b_*.ipynb"))  # optional going-further notebooks (issue 34)
     exercises = {p.name[:2]: p for p in sorted(Path(exercises_dir).glob("[0-9][0-9]_*.ipynb"))}
     if execute:
         start = time.monotonic()
-        execute_lessons(lessons, book / "notebooks", jobs)
-        print(f"executed {len(lessons)} lessons for the site in {time.monotonic() - start:.0f} s", file=sys.stderr)
+        execute_lessons([*lessons, *further], book / "notebooks", jobs)
+        print(f"executed {len(lessons) + len(further)} lessons for the site in {time.monotonic() - start:.0f} s",
+              file=sys.stderr)
     else:
-        for path in lessons:
+        for path in [*lessons, *further]:
             shutil.copy(path, book / "notebooks" / path.name)
     for path in exercises.values():
         shutil.copy(path, book / "exercises" / path.name)
@@ -290,7 +292,11 @@ def assemble(book: Path, repository: str = DEFAULT_REPOSITORY, branch: str = "ma
                 cell["source"] = source
         path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     toc = ["format: jb-book", "root: intro", "parts:", "  - caption: Lessons", "    chapters:"]
-    toc += [f"      - file: notebooks/{p.stem}" for p in lessons]
+    for lesson in lessons:  # a lesson's going-further notebook is a section under it
+        toc += [f"      - file: notebooks/{lesson.stem}"]
+        beside = [p for p in further if p.name[:2] == lesson.name[:2]]
+        if beside:
+            toc += ["        sections:", *(f"          - file: notebooks/{p.stem}" for p in beside)]
     if (book / "notebooks" / "glossary.md").is_file():
         toc += ["      - file: notebooks/glossary"]
     if exercises:

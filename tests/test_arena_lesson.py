@@ -17,10 +17,12 @@ from coursekit.arena import Arena, bradley_terry, fit_ratings
 from coursekit.arena.ratings import ELO
 
 LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "11_the_class_tournament.ipynb"
+# its going-further notebook (issue 34): the referee in detail, Zermelo's iteration and the longer match moved there
+FURTHER = LESSON.with_name("11b_referee_fit_longer_match.ipynb")
 
 
 def cells(kind: str = "code") -> list[dict]:
-    return [c for c in json.loads(LESSON.read_text())["cells"] if c["cell_type"] == kind]
+    return [c for path in (LESSON, FURTHER) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == kind]
 
 
 def source(cell: dict) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from coursekit.plots.course_map import ROADS, TITLES, course_map, course_map_alt
 
@@ -28,3 +30,23 @@ def test_the_alt_text_names_each_road_with_its_lessons():
         for way, lessons in ways.items():
             found = re.search(rf"{re.escape(way)} \(lessons ([0-9, ]+)\)", alt, re.IGNORECASE)
             assert found and found.group(1) == ", ".join(lessons), way
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def test_lesson_00_and_each_lesson_link_their_going_further_notebooks():
+    """Issue 34: every optional notebooks/NNb_name.ipynb is named in lesson 00 and linked from lesson NN, and links
+    back to it."""
+    def markdown(path):
+        return "".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"]
+                       if c["cell_type"] == "markdown")
+
+    start = markdown(NOTEBOOKS / "00_start_here.ipynb")
+    further = sorted(NOTEBOOKS.glob("[0-9][0-9]b_*.ipynb"))
+    assert further
+    for path in further:
+        (lesson,) = NOTEBOOKS.glob(f"{path.name[:2]}_*.ipynb")
+        assert f"]({path.name})" in start, path.name
+        assert f"]({path.name})" in markdown(lesson), f"{lesson.name} does not link {path.name}"
+        assert f"]({lesson.name})" in markdown(path), f"{path.name} does not link back to {lesson.name}"

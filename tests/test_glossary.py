@@ -17,7 +17,8 @@ from coursekit import mywork
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "notebooks" / "glossary.md"
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# the lessons with their going-further notebooks, in reading order (03_... before 03b_...)
+LESSONS = sorted([*(ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"), *(ROOT / "notebooks").glob("[0-9][0-9]b_*.ipynb")])
 TEXT = GLOSSARY.read_text(encoding="utf-8")
 TERMS = re.findall(r"^### (.+)$", TEXT, re.M)
 # the words a lesson may use for an entry (an entry's heading names two words, or a word has a common short form)

@@ -1,5 +1,6 @@
-"""Lessons 02 and 05 work an exact computation out on the page on purpose (the method shown); each page asserts its
-result equals coursekit's for one case. Here the page's own cell runs on many more cases, so the two cannot drift."""
+"""Lessons 02 and 05 (its going-further notebook 05b) work an exact computation out on the page on purpose (the
+method shown); each page asserts its result equals coursekit's for one case. Here the page's own cell runs on many
+more cases, so the two cannot drift."""
 
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 def page_cell(lesson: str, defines: str, namespace: dict) -> dict:
     """Run the lesson's code cell that defines `defines` (its asserts included) in `namespace`, as the lesson
     would after its earlier cells; return the namespace."""
-    (path,) = NOTEBOOKS.glob(f"{lesson}_*.ipynb")
-    cells = [c.source for c in nbformat.read(path, as_version=4).cells
+    paths = [*NOTEBOOKS.glob(f"{lesson}_*.ipynb"), *NOTEBOOKS.glob(f"{lesson}b_*.ipynb")]  # with its going further
+    cells = [(path, c.source) for path in paths for c in nbformat.read(path, as_version=4).cells
              if c.cell_type == "code" and f"def {defines}(" in c.source]
-    assert len(cells) == 1, f"{path.name}: one code cell defines {defines}, not {len(cells)}"
-    exec(compile(cells[0], path.name, "exec"), namespace)  # noqa: S102 - the course's own lesson
+    assert len(cells) == 1, f"lesson {lesson}: one code cell defines {defines}, not {len(cells)}"
+    (path, cell), = cells
+    exec(compile(cell, path.name, "exec"), namespace)  # noqa: S102 - the course's own lesson
     return namespace
 
 

@@ -49,7 +49,10 @@ def lesson_path(prefix: str) -> Path:
 
 
 def code_cells(path: Path) -> list[dict]:
-    return [cell for cell in json.loads(path.read_text())["cells"] if cell["cell_type"] == "code"]
+    """The lesson's code cells, then its going-further notebook's (NNb_name, issue 34: a lesson's optional side
+    roads moved there, the methods some of them write out with them)."""
+    paths = [path, *sorted(path.parent.glob(f"{path.name[:2]}b_*.ipynb"))]
+    return [cell for p in paths for cell in json.loads(p.read_text())["cells"] if cell["cell_type"] == "code"]
 
 
 def dotted(node: ast.AST) -> str:

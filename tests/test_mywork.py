@@ -27,6 +27,29 @@ def test_copies_are_made_once_and_never_overwritten(tmp_path):
     assert "My notes" in mine.read_text()
 
 
+def test_an_old_my_work_gets_the_going_further_notebooks_and_keeps_its_lessons(tmp_path):
+    """Issue 34: side roads moved out of lessons into notebooks/NNb_*.ipynb. A my-work/ made before holds the long
+    lessons as they were (kept, never overwritten); the next make lab adds the going-further notebooks beside them,
+    as learner copies whose links lead back to the lesson."""
+    further = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]b_*.ipynb"))
+    assert further, "no going-further notebook in notebooks/"
+    work = tmp_path / "my-work"
+    lesson = work / "notebooks" / "07_strategies_and_playouts.ipynb"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text('{"cells": [], "metadata": {"mine": "the long lesson 07"}, "nbformat": 4, "nbformat_minor": 5}\n')
+    before = lesson.read_bytes()
+    made = {p.name for p in mywork.make_copies(ROOT, work)}
+    assert set(further) <= made and lesson.name not in made and lesson.read_bytes() == before
+    for name in further:
+        notebook = json.loads((work / "notebooks" / name).read_text())
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        assert not any(c["outputs"] for c in code), name
+        text = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+        back = f"]({name[:2]}_"  # the link back to its lesson, relative: it opens the learner's own copy
+        assert back in text, name
+        assert (work / "notebooks" / (name[:2] + "_" + text.split(back, 1)[1].split(")")[0])).is_file(), name
+
+
 def test_an_exercise_copy_under_its_old_name_is_kept_and_the_new_name_copied_beside_it(tmp_path, capsys):
     course = tmp_path / "course"
     (course / "exercises").mkdir(parents=True)

@@ -27,7 +27,6 @@ NOT_YET_ASSESSED = {
     "07.4": "state a win rate with its 95% Wilson interval",
     "08.2": "trace an MCTS iteration by hand",
     "09.4": "compare two searches by their shares of winning moves found, with intervals",
-    "10.6": "compare two estimates of one chance from the same games",
 }
 
 

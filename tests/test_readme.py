@@ -33,6 +33,15 @@ def test_course_map_matches_the_lessons_on_disk():
     assert linked == on_disk
 
 
+def test_course_map_links_every_going_further_notebook_on_its_lessons_row():
+    """Issue 34: each optional notebooks/NNb_name.ipynb is linked in the README, on its lesson's row."""
+    further = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]b_*.ipynb"))
+    assert further
+    for name in further:
+        rows = [line for line in README.splitlines() if f"(notebooks/{name})" in line]
+        assert len(rows) == 1 and rows[0].startswith(f"| {name[:2]} |"), name
+
+
 def test_every_exercise_has_a_lesson_and_a_solution():
     # lesson NN_name.ipynb, exercises/NN_exercises_name.ipynb, solutions/NN_solutions_name.ipynb: three tab names
     lessons = {p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted([*(ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"),
+                  *(ROOT / "notebooks").glob("[0-9][0-9]b_*.ipynb")])  # with the going-further notebooks
 SLOW = 8.0  # seconds a saved cell may take without saying so
 SAYS = re.compile(r"^# about \d+ s\b")
 

@@ -23,6 +23,21 @@ def repeats(colours: list, start: int, length: int) -> bool:
     return all(colours[n] == colours[n + length] for n in range(start, len(colours) - length))
 
 
+def fits(colours: list, start: int, length: int) -> bool:
+    """The lesson's answer to the practice, with zip: each colour from start on, against the one length places
+    further on."""
+    return all(a == b for a, b in zip(colours[start:], colours[start + length:]))
+
+
+def first_period(colours: list, max_start: int = 100, max_length: int = 50) -> tuple | None:
+    """The smallest (start, length) under which the colours repeat: small starts, then small lengths."""
+    for start in range(max_start):
+        for length in range(1, max_length):
+            if fits(colours, start, length):
+                return start, length
+    return None
+
+
 def last_pair_left_out(colours: list, start: int, length: int) -> bool:
     """The slip of stopping one pair early: range(start, len(colours) - length - 1)."""
     return all(colours[n] == colours[n + length] for n in range(start, len(colours) - length - 1))

@@ -191,15 +191,25 @@ def lesson_11(notebook, expect):
     expect(board).to_contain_text("mcts:1000")
 
 
+def going_further(notebook, expect):
+    # A going-further notebook (NNb_name, issue 34) reads on from its lesson: every figure shows, and a prediction
+    # it carries over from the lesson is there to answer.
+    for image in notebook.locator(".jp-RenderedImage img").all():
+        expect(image).to_be_visible()
+    for question in notebook.locator(".course-predict").all():
+        expect(question.locator("button.course-predict-check").first).to_be_visible()
+
+
 INTERACTIONS = {"00": lesson_00, "01": lesson_01, "02": lesson_02, "03": lesson_03, "04": lesson_04, "05": lesson_05,
-                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09, "10": lesson_10, "11": lesson_11}
+                "06": lesson_06, "07": lesson_07, "08": lesson_08, "09": lesson_09, "10": lesson_10, "11": lesson_11,
+                **{f"{n}b": going_further for n in ("03", "05", "06", "07", "10", "11")}}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_runs_and_answers_in_lab(path, lab_page):
     from playwright.sync_api import expect
 
-    interact = INTERACTIONS.get(path.name[:2])
+    interact = INTERACTIONS.get(path.name.split("_")[0])  # "03" for a lesson, "03b" for its going-further
     if interact is None:
         pytest.fail(f"{path.name}: no browser interaction written yet; add one to INTERACTIONS in {__file__}")
     page = lab_page

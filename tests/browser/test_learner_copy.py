@@ -19,7 +19,9 @@ import pytest
 from coursekit.practice import give_aways
 
 REPO = Path(__file__).resolve().parents[2]
-LESSONS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# the lessons and their going-further notebooks (NNb_name): a going-further page gives away none of its lesson's answers
+LESSONS = sorted(p.name for pattern in ("[0-9][0-9]_*.ipynb", "[0-9][0-9]b_*.ipynb")
+                 for p in (REPO / "notebooks").glob(pattern))
 COPIES = {"my-work": "my-work/notebooks", "edition": "edition/notebooks"}
 PAGE_TEXT = "() => window.jupyterapp.shell.currentWidget.content.node.innerText"
 WRITTEN_OUT = re.compile(r"\b(Predict|Guess)\(|\w\.answer\b")  # the answer in the question's own cell, or read off it
