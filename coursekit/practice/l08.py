@@ -7,7 +7,7 @@ import math
 from functools import lru_cache
 
 from coursekit.grading.cases import Case, Question, Slip
-from coursekit.mcts import hit_rates, outcome
+from coursekit.mcts import MCTS, hit_rates, outcome
 from coursekit.practice.asks import PredictQuestion
 from coursekit.stats import wilson_interval
 from coursekit.subtraction import SubtractionGame
@@ -149,7 +149,30 @@ def budget_answer(small: int = 10, large: int = 1000) -> str:
     return "about as often"
 
 
+def visits_answer(n: int = 22, iterations: int = 1000, seed: int = 1) -> str:
+    """How the lesson's first search shares its visits among the moves at the root (the most visited one, when it
+    has more than half of them)."""
+    game = SubtractionGame()
+    stats = MCTS(game, seed=seed).search(game.start(n), iterations)
+    most = max(stats, key=lambda m: stats[m].visits)
+    if stats[most].visits <= iterations / 2:
+        return "about a third each"
+    return f"most go to -{most}"
+
+
 PREDICTIONS = [
+    PredictQuestion(
+        "08.visits", "MCTS runs 1000 iterations from 22. How will the visits be shared among -3, -5 and -11?",
+        {"about a third each": "UCB1 does try every move, but it keeps sending iterations where the rollouts win "
+                               "more often: the shares drift apart as the search goes on.",
+         "most go to -5": "UCB1 sends each iteration to the move with the best score, and a move whose rollouts "
+                          "win keeps the best score: the winning move collects most of the visits.",
+         "most go to -11": "The biggest step is not the most tempting to UCB1: it follows the rollouts' wins, "
+                           "and from 22 only one move wins with best play."},
+        answer=visits_answer,
+        then="Run the next cell: it runs the search and lists each move's visits; then open the answer under the "
+             "picture.",
+        tells=("by far the most visits", "most iterations where the wins were")),
     PredictQuestion(
         "08.budget", "Does MCTS with 1000 iterations find a winning first move more often than with 10?",
         {"much more often": "More samples make each estimate sharper, but only of what the rollouts measure: "
