@@ -176,7 +176,8 @@ QUESTIONS = [
                  answer=lambda: min(range(10, 101, 10), key=doubling_probability)),
             Slip("this is a chance of doubling; the question asks for the bet in EUR",
                  answer=lambda: doubling_probability(best_fixed_bet())),
-            Slip(STOP_LEFT_OUT, answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
+            Slip("this leaves the largest bet out: range() stops before its stop value",
+                 answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
         ]),
         Sweep("best_fixed_bet_for", lambda: [(g,) for g in GOALS], best_bet_for, points=2, public=False,
               label=f"best_fixed_bet_for(goal) for {len(GOALS)} hidden goals", slips=[

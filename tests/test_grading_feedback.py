@@ -176,7 +176,7 @@ def test_a_page_names_slips_shows_hints_and_values_but_never_a_hidden_answer():
     assert "p_bust_three right (the expected value stays hidden)" in text
     assert "expected None, got 25" in text
     assert f"Hint: {hints('02')['02.q3'][0]}" in text
-    assert "Hint: an ace then a ten-valued card, or the other way round; count the cards in the shoe" in text
+    assert "Hint: an ace then a ten-valued card, or the other way round; count the shoe's cards" in text
     assert "to be graded by hand written answer in soft_and_hard Casinos call 14 soft" in text
     assert HIDDEN_MARKER not in feedback_html(record())
 
