@@ -35,8 +35,8 @@ def pages(chromium_path, tmp_path_factory) -> dict[str, Path]:
     solution.write_bytes(SOL02.read_bytes())
     nb = nbformat.read(SOL02, as_version=4)
     for cell in nb.cells:
-        if "p_natural_6 = (Fraction(aces" in cell.source:
-            cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
+        if "def natural_chance(decks)" in cell.source:
+            cell.source = "from fractions import Fraction\n\n\ndef natural_chance(decks):\n    return Fraction(32, 663)"
         if "soft_and_hard = " in cell.source:
             cell.source = f"soft_and_hard = {WRITTEN!r}"
     slip = root / "submissions" / "slip" / SOL02.name
