@@ -99,6 +99,8 @@ STRICT = "this keeps only the states strictly below; <= keeps a state equal to t
 SMALL_END = "0 and 1 come out prime: below 2 nothing is prime"
 EMPTY = ("2 and 3 come out not prime: with no divisor to try (all_of() with no states), a number of 2 or more "
          "is prime")
+NOT_PRIME = "this counts the numbers below the bound that are not prime"
+COUNT_INPUTS = (0, 2, 3, 4, 10, 26, 100, 121, 500, 1000, 1200)  # the graded n (hidden); 1000 is the public one
 SQUARES = ("squares of primes (4, 9, 25, ...) come out prime: try the divisors up to and including "
            "math.isqrt(n)")
 
@@ -147,18 +149,20 @@ QUESTIONS = [
                      Slip("the divisors to try start at 2: without 2, even numbers such as 4 and 8 come out prime",
                           reference=prime_divisors_from_3)]),
     ], objective="01.3"),
-    Question("01.q4", "how many primes are there below 1000?", "number", [
-        IsA("primes_below_1000", int),
-        Case("primes_below_1000", lambda: len(primes_below(1000)), points=2, slips=[
+    Question("01.q4", "count_primes_below(n), and how many primes there are below 1000", "number", [
+        IsA("count_primes_below(1000)", int, points=0),
+        Case("count_primes_below(1000)", lambda: len(primes_below(1000)), points=0, slips=[
             Slip(SMALL_END.replace("come out prime", "are counted as primes"),
                  answer=lambda: count_below_1000(prime_without_small_end)),
             Slip(EMPTY.replace("come out not prime", "are not counted"),
                  answer=lambda: count_below_1000(prime_without_empty_case)),
             Slip(SQUARES.replace("come out prime", "are counted as primes"),
                  answer=lambda: count_below_1000(prime_below_square_root)),
-            Slip("this counts the numbers below 1000 that are not prime",
-                 answer=lambda: 1000 - len(primes_below(1000))),
+            Slip(NOT_PRIME, answer=lambda: 1000 - len(primes_below(1000))),
         ]),
+        Sweep("count_primes_below", lambda: [(n,) for n in COUNT_INPUTS], lambda n: len(primes_below(n)),
+              points=3, public=False, label=f"count_primes_below(n) at {len(COUNT_INPUTS)} hidden n",
+              slips=[Slip(NOT_PRIME, reference=lambda n: n - len(primes_below(n)))]),
     ], objective="01.3"),
     Question("01.q5", "the Stimmt! test on a hand: when is it a natural?", "written", [Written("why_stimmt")],
              objective="01.2"),

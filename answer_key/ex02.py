@@ -213,6 +213,33 @@ SOFT_AT_21 = "a hand is still soft when its ace as 11 makes exactly 21"
 ANY_ACE_SOFT = "a hand with an ace is soft only while an ace still counts 11 (not over 21)"
 
 
+DECKS = (1, 2, 4, 6, 8)  # the shoes natural_chance is graded on (hidden); 6 is the public one
+BUST_CARDS = (2, 3, 4)  # the hands bust_chance is graded on (hidden); 3 is the public one
+NATURAL_CHANCE_SLIPS = [
+    Slip("this draws the second card from a full shoe again (with replacement); the shoe has one card fewer",
+         reference=lambda decks: natural_chance_with_replacement()),
+    Slip("this counts only ace-then-ten; ten-then-ace is a natural too", reference=natural_chance_one_order),
+    Slip("only the 10s are counted as ten-valued: J, Q and K count 10 too",
+         reference=lambda decks: natural_chance_tens(decks, 4)),
+    Slip("this is the one-deck chance whatever the shoe: count the cards of `decks` decks",
+         reference=lambda decks: natural_chance(1)),
+]
+
+
+def bust_chance(k: int) -> Fraction:
+    """The exact chance that k cards from one fresh deck bust."""
+    return three_card_bust_by(blackjack.hand_total, cards=k)
+
+
+BUST_CHANCE_SLIPS = [
+    Slip("this counts 21 as a bust; a hand busts only over 21",
+         reference=lambda k: three_card_bust_by(total_21_busts, k)),
+    Slip("this counts every ace as 11; an ace counts 1 when 11 would bust the hand",
+         reference=lambda k: three_card_bust_by(total_every_ace_eleven, k)),
+    Slip("this is the chance that the cards do not bust", reference=lambda k: 1 - bust_chance(k)),
+    Slip("this is the chance for three cards whatever k", reference=lambda k: three_card_bust_chance()),
+]
+
 QUESTIONS = [
     Question("02.q1", "hand_total(cards): the best total, None when busted", "function", [
         Case("hand_total(['10', '5', 'A'])", 16, slips=_slips_on(['10', '5', 'A'], *HAND_SLIPS)),
@@ -237,13 +264,18 @@ QUESTIONS = [
         Sweep("is_soft", random_hands, blackjack.is_soft, points=2, label="is_soft on 400 random hands",
               slips=[Slip(ANY_ACE_SOFT, reference=soft_if_any_ace), Slip(SOFT_AT_21, reference=soft_below_21)]),
     ], course_code=('coursekit.blackjack.is_soft', 'coursekit.blackjack.soft_total'), objective="02.2"),
-    Question("02.q3", "the exact chance of a natural from a fresh six-deck shoe", "number", [
-        IsA("p_natural_6", Fraction),
-        Case("p_natural_6", lambda: natural_chance(6), points=2, slips=NATURAL_SLIPS),
-    ], objective="02.3"),
-    Question("02.q4", "the exact chance that three cards from one fresh deck bust", "number", [
-        IsA("p_bust_three", Fraction),
-        Case("p_bust_three", three_card_bust_chance, points=2, slips=BUST_SLIPS),
+    Question("02.q3", "natural_chance(decks), and the exact chance of a natural from a fresh six-deck shoe",
+             "number", [
+                 IsA("natural_chance(6)", Fraction, points=0),
+                 Case("natural_chance(6)", lambda: natural_chance(6), points=0, slips=NATURAL_SLIPS),
+                 Sweep("natural_chance", lambda: [(d,) for d in DECKS], natural_chance, points=3, public=False,
+                       label=f"natural_chance(decks) for {len(DECKS)} hidden shoes", slips=NATURAL_CHANCE_SLIPS),
+             ], objective="02.3"),
+    Question("02.q4", "bust_chance(k), and the exact chance that three cards from one fresh deck bust", "number", [
+        IsA("bust_chance(3)", Fraction, points=0),
+        Case("bust_chance(3)", three_card_bust_chance, points=0, slips=BUST_SLIPS),
+        Sweep("bust_chance", lambda: [(k,) for k in BUST_CARDS], bust_chance, points=3, public=False,
+              label=f"bust_chance(k) for k = {', '.join(map(str, BUST_CARDS))} (hidden)", slips=BUST_CHANCE_SLIPS),
     ], uses=(("02.q1", "hand_total"),), objective="02.3"),
     Question("02.q5", "soft and hard: a dealer who hits soft 17", "written", [Written("soft_and_hard")],
              objective="02.2"),

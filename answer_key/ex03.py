@@ -32,6 +32,21 @@ def best_fixed_bet() -> int:
     return max(range(10, 101, 10), key=doubling_probability)
 
 
+def best_bet_for(goal: int) -> int:
+    """The fixed bet of 10, 20, ..., 100 EUR with the best chance to reach `goal` from 100 EUR."""
+    return max(range(10, 101, 10), key=lambda bet: doubling_probability(bet, goal=goal))
+
+
+def best_bet_below_100(goal: int) -> int:
+    """The slip of leaving the bet of all the money out (range() stops before its stop value)."""
+    return max(range(10, 100, 10), key=lambda bet: doubling_probability(bet, goal=goal))
+
+
+STANDS_AT = (17, 13, 15, 18, 19)  # dealer_bust_chance graded at these (hidden); 17 is the public question
+GOALS = (200, 130, 180, 210)  # best_fixed_bet_for graded at these (hidden); 200 is the public question
+STOP_LEFT_OUT = "this leaves the largest bet out: range() stops before its stop value"
+
+
 # --- common slips, computed here from the rule they break ----------------------------------------------------------
 
 UNIFORM_CHANCES = {v: Fraction(1, 10) for v in range(1, 11)}  # the slip: every card value equally likely
@@ -145,15 +160,18 @@ QUESTIONS = [
               slips=[Slip(says, reference=wrong) for says, wrong in DEALER_SLIPS]),
     ], objective="03.1"),
     Question("03.q3", "how often does the dealer bust, standing on 17?", "number", [
-        IsA("p_dealer_bust", Fraction),
-        Case("p_dealer_bust", lambda: dealer_bust_reference(17), points=2, slips=[
+        IsA("dealer_bust_chance(17)", Fraction, points=0),
+        Case("dealer_bust_chance(17)", lambda: dealer_bust_reference(17), points=0, slips=[
             *distinct_slips(DEALER_SLIPS, dealer_bust_reference, 17),
             Slip("this is the dealer who stands from 16 on; the question's dealer stands on 17",
                  answer=lambda: dealer_bust_reference(16)),
         ]),
-    ], objective="03.1"),
-    Question("03.q4", "the fixed bet that doubles 100 EUR most often", "number", [
-        Case("best_fixed_bet", best_fixed_bet, points=2, slips=[
+        Sweep("dealer_bust_chance", lambda: [(s,) for s in STANDS_AT], dealer_bust_reference, points=3,
+              public=False, label="dealer_bust_chance at 17 and at hidden thresholds",
+              slips=[Slip(says, reference=wrong) for says, wrong in DEALER_SLIPS]),
+    ], uses=(("03.q2", "dealer_bust_chance"),), objective="03.1"),
+    Question("03.q4", "best_fixed_bet_for(goal), and the fixed bet that doubles 100 EUR most often", "number", [
+        Case("best_fixed_bet_for(200)", best_fixed_bet, points=0, slips=[
             Slip("this is the fixed bet with the lowest chance to double; the question asks for the highest",
                  answer=lambda: min(range(10, 101, 10), key=doubling_probability)),
             Slip("this is a chance of doubling; the question asks for the bet in EUR",
@@ -161,6 +179,13 @@ QUESTIONS = [
             Slip("this leaves the largest bet out: range() stops before its stop value",
                  answer=lambda: max(range(10, 100, 10), key=doubling_probability)),
         ]),
+        Sweep("best_fixed_bet_for", lambda: [(g,) for g in GOALS], best_bet_for, points=2, public=False,
+              label=f"best_fixed_bet_for(goal) for {len(GOALS)} hidden goals", slips=[
+                  Slip("this is the fixed bet with the lowest chance to reach the goal; the question asks for the "
+                       "highest", reference=lambda goal: min(range(10, 101, 10),
+                                                             key=lambda bet: doubling_probability(bet, goal=goal))),
+                  Slip(STOP_LEFT_OUT, reference=best_bet_below_100),
+              ]),
     ], objective="03.2"),
     Question("03.q5", "timid or bold? when every round favours the player", "written", [Written("timid_or_bold")],
              objective="03.3"),

@@ -34,6 +34,21 @@ def player_draw_chance() -> Fraction:
     return low * (1 - natural_chance())
 
 
+def points_chance(points: int) -> Fraction:
+    """Chance that two cards from an infinite deck are worth `points` (0-9)."""
+    values = [baccarat.hand_value([a, b]) for a in RANKS for b in RANKS]
+    return Fraction(values.count(points), len(values))
+
+
+def draw_chance_up_to(top: int) -> Fraction:
+    """Chance that the player draws when it draws on 0..top and neither side has a natural (infinite deck)."""
+    values = [baccarat.hand_value([a, b]) for a in RANKS for b in RANKS]
+    return Fraction(sum(v <= top for v in values), len(values)) * (1 - natural_chance())
+
+
+DRAW_TOPS = (5, 0, 2, 4, 6, 7)  # draw_chance graded at these (hidden); 5 is the public question
+
+
 # --- common slips, computed here from the rule they break ----------------------------------------------------------
 
 def value_without_mod(cards: list) -> int:
@@ -142,14 +157,27 @@ QUESTIONS = [
                           "highest banker total that draws in that row", test=one_row_off)]),
     ], course_code=("coursekit.baccarat.banker_draws", "coursekit.baccarat.source_banker_draws",
                     "coursekit.baccarat.drawing_table"), objective="04.2"),
-    Question("04.q3", "the chance of a natural from an infinite deck", "number", [
-        IsA("p_natural", Fraction),
-        Case("p_natural", natural_chance, points=2, slips=NATURAL_SLIPS),
+    Question("04.q3", "two_card_chance(points), and the chance of a natural from an infinite deck", "number", [
+        IsA("two_card_chance(8) + two_card_chance(9)", Fraction, points=0,
+            label="the chance of a natural, two_card_chance(8) + two_card_chance(9), is a Fraction"),
+        Case("two_card_chance(8) + two_card_chance(9)", natural_chance, points=0, slips=NATURAL_SLIPS),
+        Sweep("two_card_chance", lambda: [(v,) for v in range(10)], points_chance, points=3, public=False,
+              label="two_card_chance(points) for points = 0..9 (hidden)",
+              slips=[Slip("the point values 0-9 are not equally likely: 10, J, Q and K all count 0 (4 ranks of 13)",
+                          reference=lambda v: Fraction(1, 10))]),
     ], objective="04.3"),
-    Question("04.q4", "the chance that the player draws a third card (infinite deck)", "number", [
-        IsA("p_player_draws", Fraction),
-        Case("p_player_draws", player_draw_chance, points=2, slips=DRAW_CHANCE_SLIPS),
-    ], objective="04.3"),
+    Question("04.q4", "draw_chance(top), and the chance that the player draws a third card (infinite deck)",
+             "number", [
+                 IsA("draw_chance(5)", Fraction, points=0),
+                 Case("draw_chance(5)", player_draw_chance, points=0, slips=DRAW_CHANCE_SLIPS),
+                 Sweep("draw_chance", lambda: [(t,) for t in DRAW_TOPS], draw_chance_up_to, points=3, public=False,
+                       label="draw_chance(top) for hidden tops", slips=[
+                           Slip("the player does not draw when the banker has a natural: multiply by the chance "
+                                "that the banker has none", reference=lambda t: pair_chance(lambda v: v <= t)),
+                           Slip("the player draws on top too: it draws on 0..top",
+                                reference=lambda t: pair_chance(lambda v: v < t) * (1 - natural_chance())),
+                       ]),
+             ], objective="04.3"),
     Question("04.q5", "rule 6 in the shell code, after a reader's fix", "written", [Written("rule_6_bug")],
              objective="04.4"),
 ]

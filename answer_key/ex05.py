@@ -151,6 +151,17 @@ def _commission(decks: int = 8) -> Fraction:
     return 1 - p["player"] / p["banker"]
 
 
+def coups_for_target(target: float) -> int:
+    """The fewest coups for which the banker frequency's 95% error bar is at most `target` (8 decks, z = 1.96)."""
+    p = _banker()
+    n = math.ceil(1.96**2 * p * (1 - p) / target**2)
+    while n > 1 and 1.96 * math.sqrt(p * (1 - p) / (n - 1)) <= target:  # guard against rounding
+        n -= 1
+    return n
+
+
+TARGETS = (0.0005, 0.02, 0.01, 0.004, 0.001, 0.0003)  # coups_for graded at these (hidden); 0.0005 is public
+COMMISSION_DECKS = (8, 1, 2, 6)  # fair_commission_for graded at these (hidden); 8 is the public question
 PERCENT = "this is the commission in percent; give it as a fraction of the win (5% is 0.05), as a Fraction"
 COMMISSION_SLIPS = [
     Slip(PERCENT, answer=lambda: 100 * _commission(), tol=1e-9),  # named by check() too (a rounded 2.69: below)
@@ -194,13 +205,31 @@ QUESTIONS = [
         Case("error_bar(95_156, 1_000_000)", lambda: error_bar_reference(95_156, 1_000_000), tol=1e-9,
              public=False, slips=_case_slips(BAR_SLIPS, error_bar_reference, 95_156, 1_000_000)),
     ], objective="05.2"),
-    Question("05.q3", "how many coups for a banker error bar of 0.05 percentage points?", "number", [
-        IsA("coups_needed", int),
-        Case("coups_needed", coups_needed, points=2, slips=COUPS_SLIPS),
-    ], objective="05.2"),
-    Question("05.q4", "the commission that would make the banker bet fair", "number", [
-        IsA("fair_commission", Fraction),
-        Case("fair_commission", fair_commission, points=2, slips=COMMISSION_SLIPS),
-    ], objective="05.3"),
+    Question("05.q3", "coups_for(target), and how many coups for a banker error bar of 0.05 percentage points",
+             "number", [
+                 IsA("coups_for(0.0005)", int, points=0),
+                 Case("coups_for(0.0005)", coups_needed, points=0, slips=COUPS_SLIPS),
+                 Sweep("coups_for", lambda: [(t,) for t in TARGETS], coups_for_target, points=3, public=False,
+                       label=f"coups_for(target) for {len(TARGETS)} hidden targets", slips=[
+                           Slip("this is rounded down: the error bar must be at most the target, so round up",
+                                reference=lambda t: coups_for(_banker(), target=t, rounding=math.floor)),
+                           Slip("this uses p = 1/2; use the banker's own chance from exact_odds(8)",
+                                reference=lambda t: coups_for(0.5, target=t)),
+                           Slip("1.96 must be squared when you solve for n",
+                                reference=lambda t: coups_for(_banker(), z=math.sqrt(1.96), target=t)),
+                       ]),
+             ], objective="05.2"),
+    Question("05.q4", "fair_commission_for(decks), and the commission that would make the banker bet fair",
+             "number", [
+                 IsA("fair_commission_for(8)", Fraction, points=0),
+                 Case("fair_commission_for(8)", fair_commission, points=0, slips=COMMISSION_SLIPS),
+                 Sweep("fair_commission_for", lambda: [(d,) for d in COMMISSION_DECKS], _commission, points=3,
+                       public=False, label="fair_commission_for(decks) for hidden shoes", slips=[
+                           Slip("this is the share of a banker win that makes the bet fair; the commission is what "
+                                "is taken away", reference=lambda d: 1 - _commission(d)),
+                           Slip("this is the fair commission for eight decks whatever the shoe",
+                                reference=lambda d: _commission(8)),
+                       ]),
+             ], objective="05.3"),
     Question("05.q5", "why a commission on the banker bet?", "written", [Written("why_commission")], objective="05.3"),
 ]

@@ -108,6 +108,11 @@ def first_moves(n: int, moves: tuple = SOURCE_MOVES) -> tuple:
     return SubtractionGame(moves).winning_moves(n)
 
 
+PERIOD_SETS = ((3, 5, 8), (3, 5, 11), (2, 3), (2, 4, 7), (3, 5, 9), (1, 5, 6), (2, 7))  # graded (hidden)
+B_TOPS = (100, 10, 37, 64, 250)  # b_wins_up_to graded at these (hidden); 100 is the public question
+HARMLESS_SETS = ((3, 5, 11), (3, 5, 8), (2, 3), (1, 4), (2, 7))  # harmless_with graded on these (hidden)
+
+
 CONTINUE_SLIPS = [
     Slip("this classifies 0, 1, ..., N; the sets hold the numbers 0 <= n < N (N itself left out)",
          reference=sets_up_to_n),
@@ -186,19 +191,33 @@ QUESTIONS = [
               label="best_move(n) for n = 1..399", slips=BEST_MOVE_SLIPS),
     ], course_code=("coursekit.subtraction.optimal", "coursekit.subtraction.optimal_for",
                     "coursekit.subtraction.SubtractionGame"), objective="06.2"),
-    Question("06.q3", "the period of the move set (3, 5, 8)", "number", [
+    Question("06.q3", "period(moves), and the period of the move set (3, 5, 8)", "number", [
         # a tuple or a list: the order is what the question asks, as in 06.q4 and 11.q5
-        Case("period_358", lambda: period_of((3, 5, 8)), points=3, slips=PERIOD_SLIPS),
+        Case("period((3, 5, 8))", lambda: period_of((3, 5, 8)), points=0, slips=PERIOD_SLIPS),
+        Sweep("period", lambda: [(m,) for m in PERIOD_SETS], period_of, points=3, public=False,
+              label=f"period(moves) for {len(PERIOD_SETS)} hidden move sets",
+              slips=[Slip("start and length are swapped: the tuple is (start, length)",
+                          reference=lambda moves: period_of(moves)[::-1])]),
     ], objective="06.3"),
-    Question("06.q4", "how many start numbers 1..100 can B force a win from, and A's winning first moves from 100",
+    Question("06.q4", "b_wins_up_to(top): how many starts B can force a win from, and A's winning first moves from 100",
              "number", [
-                 IsA("b_wins_up_to_100", int),
-                 Case("b_wins_up_to_100", b_wins, points=1, slips=B_WINS_SLIPS),
+                 IsA("b_wins_up_to(100)", int, points=0),
+                 Case("b_wins_up_to(100)", b_wins, points=0, slips=B_WINS_SLIPS),
+                 Sweep("b_wins_up_to", lambda: [(t,) for t in B_TOPS], lambda top: b_wins(high=top), points=2,
+                       public=False, label=f"b_wins_up_to(top) for {len(B_TOPS)} hidden tops", slips=[
+                           Slip("this counts n = 0 too; the starts are 1, 2, ..., top",
+                                reference=lambda top: b_wins(low=0, high=top)),
+                           Slip("this counts the starts A (the first player) can win from; the question asks for B",
+                                reference=lambda top: top - b_wins(high=top)),
+                       ]),
                  Case("a_first_moves_100", lambda: first_moves(FIRST_MOVES_FROM), points=1, public=False,
                       slips=FIRST_MOVES_SLIPS),
              ], objective="06.4"),
-    Question("06.q5", "which extra moves d = 1..30 leave every colour of the 3-5-11 game unchanged?", "number", [
-        Case("harmless_moves", harmless, points=3, slips=HARMLESS_SLIPS),  # a tuple or a list, in increasing order
+    Question("06.q5", "harmless_with(moves): the extra moves d = 1..30 that leave every colour unchanged", "number", [
+        # a tuple or a list, in increasing order
+        Case("harmless_with((3, 5, 11))", harmless, points=0, slips=HARMLESS_SLIPS),
+        Sweep("harmless_with", lambda: [(m,) for m in HARMLESS_SETS], lambda moves: harmless(moves=moves), points=3,
+              public=False, label=f"harmless_with(moves) for {len(HARMLESS_SETS)} hidden move sets"),
     ], objective="06.5"),
     Question("06.q6", "why those extra moves change no colour, and why the others do (remainders mod 8)", "written",
              [Written("why_harmless")], objective="06.5"),

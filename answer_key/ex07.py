@@ -181,6 +181,7 @@ def mistakes_from_red(course: list, player: int) -> int:
     return mistakes_by_rule(course, player, from_red_too=True)
 
 
+WIN_STARTS = (22, 1, 3, 8, 11, 16, 30, 47, 64)  # win(n) graded at these (hidden); 22 is the public question
 MISTAKE_SLIPS = [
     Slip("this misses the positions 3 mod 8: remainders 3, 4, 5, 6 and 7 are all winning",
          reference=mistakes_misses_3),
@@ -241,13 +242,21 @@ QUESTIONS = [
         Sweep("winner", winner_inputs, winner_reference, points=2,
               label="winner on 390 random games", slips=WINNER_SLIPS),
     ], course_code=('coursekit.subtraction.replay',), objective="07.3"),
-    Question("07.q3", "exact chance that player 1 wins from 22 when both play at random", "number", [
-        IsA("p_first_wins_22", Fraction),
-        Case("p_first_wins_22", lambda: uniform_win_chance(22), points=2, slips=CHANCE_SLIPS),
+    Question("07.q3", "win(n), and the exact chance that player 1 wins from 22 when both play at random", "number", [
+        IsA("win(22)", Fraction, points=0),
+        Case("win(22)", lambda: uniform_win_chance(22), points=0, slips=CHANCE_SLIPS),
+        Sweep("win", lambda: [(n,) for n in WIN_STARTS], uniform_win_chance, points=3, public=False,
+              label=f"win(n) at {len(WIN_STARTS)} hidden starts", slips=[
+                  Slip("after your move the chance at n - d is your opponent's: the mover's chance is 1 minus it",
+                       reference=lambda n: chance_by_rule(n, own_view=True)),
+                  Slip("here a move below 0 counts as a win; going below 0 loses",
+                       reference=lambda n: chance_by_rule(n, below_wins=True)),
+              ]),
     ], course_code=('coursekit.subtraction.random_player', 'coursekit.subtraction.playout'), objective="07.2"),
     Question("07.q4", "mistakes(course, player), and player 2's mistakes in the source's Abbildung 8", "number", [
-        Case("mistakes_player2", lambda: mistakes_reference(list(SEED_FIGURE_8), 2), points=1, slips=FIGURE_8_SLIPS),
-        Sweep("mistakes", mistakes_inputs, mistakes_reference, points=1, public=False,
+        Case(f"mistakes({list(SEED_FIGURE_8)}, 2)", lambda: mistakes_reference(list(SEED_FIGURE_8), 2),
+             label="mistakes(course, 2) in the course of Abbildung 8", points=0, slips=FIGURE_8_SLIPS),
+        Sweep("mistakes", mistakes_inputs, mistakes_reference, points=2, public=False,
               label="mistakes(course, player) on 241 games, both players", slips=MISTAKE_SLIPS),
     ], course_code=('coursekit.subtraction.replay',), objective="07.3"),
     Question("07.q5", "a reader's fix of the R random player: what does it play?", "written",

@@ -180,6 +180,8 @@ SELECT_SLIPS = [
          reference=select_robust_child),
     Slip("indices count from 0: the first child is 0", reference=select_one_based),
 ]
+VALUES_20 = "{d: move_value(20, d) for d in (3, 5, 11)}"
+MISLED_TOPS = (75, 20, 40, 60, 100, 150)  # misled_up_to graded at these (hidden); 75 is the public question
 VALUE_SLIPS = [
     Slip("after your move the chance at 20 - d is your opponent's (they move next): yours is 1 minus it",
          answer=lambda: {d: move_value_own_view(20, d) for d in SOURCE_MOVES}),
@@ -226,13 +228,21 @@ QUESTIONS = [
               slips=SELECT_SLIPS),
     ], course_code=('coursekit.mcts.ucb1', 'coursekit.mcts.MCTS'), objective="08.1"),
     Question("08.q3", "move_value(n, d), and the random-playout value of each move at n = 20", "number", [
-        IsA("rollout_values_20", dict),
-        Case("rollout_values_20", lambda: {d: move_value(20, d) for d in SOURCE_MOVES}, points=1, slips=VALUE_SLIPS),
-        Sweep("move_value", move_value_inputs, move_value, points=1, label="move_value(n, d) for n = 1..70",
+        IsA(VALUES_20, dict, points=0, label="the values at n = 20 are a dict"),
+        Case(VALUES_20, lambda: {d: move_value(20, d) for d in SOURCE_MOVES}, points=0, slips=VALUE_SLIPS,
+             label="the values of the three moves at n = 20"),
+        Sweep("move_value", move_value_inputs, move_value, points=3, label="move_value(n, d) for n = 1..70 (hidden)",
               slips=MOVE_VALUE_SLIPS),
     ], objective="09.1"),
-    Question("08.q4", "how many winning starts up to 75 does random play point the wrong way?", "number", [
-        Case("misled_up_to_75", misled_starts, points=2, slips=MISLED_SLIPS),
+    Question("08.q4", "misled_up_to(top): how many winning starts does random play point the wrong way?", "number", [
+        Case("misled_up_to(75)", misled_starts, points=0, slips=MISLED_SLIPS),
+        Sweep("misled_up_to", lambda: [(t,) for t in MISLED_TOPS], lambda top: misled_starts(limit=top), points=2,
+              public=False, label=f"misled_up_to(top) for {len(MISLED_TOPS)} hidden tops", slips=[
+                  Slip("this counts starts from which no win can be forced too; a misled start is a winning one",
+                       reference=lambda top: misled_starts(limit=top, winning_only=False)),
+                  Slip("this takes the move with the lowest value; random play favours the highest",
+                       reference=lambda top: misled_starts(limit=top, pick=min)),
+              ]),
     ], objective="09.1"),
     Question("08.q5", "what do the six seeds support, and what would you measure next?", "written",
              [Written("why_budget_does_not_help")], objective="08.3"),

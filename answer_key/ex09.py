@@ -164,6 +164,19 @@ LINE_SLIPS = [
     Slip("the two diagonals count too", reference=winner_no_diagonals),
     Slip("columns and diagonals count too, not only rows", reference=winner_rows_only),
 ]
+def positions_reference(n: int) -> int:
+    """Distinct 3-5-11 positions (number, player to move) reachable from n, n itself and the finished ones included."""
+    return reachable(SubtractionGame(), SubtractionGame().start(n))
+
+
+def boards_reference(board: str) -> int:
+    """Distinct tic-tac-toe boards reachable from `board` (itself included; x moves when the counts are equal)."""
+    return reachable(TicTacToe(), TicTacToe().start(board))
+
+
+POSITION_STARTS = (100, 1, 3, 8, 20, 57, 150)  # positions_from graded at these (hidden); 100 is the public one
+BOARDS = (".........", "x........", "....x....", "x...o....", "xo.......", "xx.oo....", "xox.o.x..",
+          "xxxoo....", "xoxoxo...")  # boards_from graded from these (hidden); the empty board is the public one
 POSITION_SLIPS = [
     Slip("this is the size of the full game tree (question 1); the question counts distinct positions",
          answer=lambda: tree_size_reference(100)),
@@ -197,13 +210,23 @@ QUESTIONS = [
         Sweep("line_winner", random_boards, lambda board: line_winner(tuple(board)), points=2,
               label="line_winner on 300 boards from random games", slips=LINE_SLIPS),
     ], course_code=('coursekit.tictactoe',), objective="09.2"),
-    Question("09.q3", "distinct positions reachable from n = 100", "number", [
-        Case("positions_from_100", lambda: reachable(SubtractionGame(), SubtractionGame().start(100)), points=2,
-             slips=POSITION_SLIPS),
+    Question("09.q3", "positions_from(n): distinct positions reachable from n, and from n = 100", "number", [
+        Case("positions_from(100)", lambda: positions_reference(100), points=0, slips=POSITION_SLIPS),
+        Sweep("positions_from", lambda: [(n,) for n in POSITION_STARTS], positions_reference, points=2, public=False,
+              label=f"positions_from(n) at {len(POSITION_STARTS)} hidden starts", slips=[
+                  Slip("this is the size of the full game tree (question 1); the question counts distinct positions",
+                       reference=tree_size_reference),
+                  Slip("the start position counts too", reference=lambda n: positions_reference(n) - 1),
+              ]),
     ], objective="09.2"),
-    Question("09.q4", "distinct tic-tac-toe positions reachable from the empty board", "number", [
-        Case("ttt_positions", lambda: reachable(TicTacToe(), TicTacToe().start()), points=2, slips=BOARD_SLIPS),
-    ], objective="09.2"),
+    Question("09.q4", "boards_from(board): distinct tic-tac-toe positions reachable, and from the empty board",
+             "number", [
+                 Case("boards_from('.........')", lambda: boards_reference("........."), points=0, slips=BOARD_SLIPS),
+                 Sweep("boards_from", lambda: [(b,) for b in BOARDS], boards_reference, points=2, public=False,
+                       label=f"boards_from(board) from {len(BOARDS)} hidden boards", slips=[
+                           Slip("the board itself counts too", reference=lambda b: boards_reference(b) - 1),
+                       ]),
+             ], objective="09.2"),
     Question("09.q5", "why transpositions rescue MCTS here", "written", [Written("why_transpositions")],
              objective="09.3"),
 ]

@@ -105,6 +105,14 @@ def edge_after_first_card(first: int, rules: EdgeRules = RULES) -> Fraction:
     return total
 
 
+def ace_edge_reference(natural_pays, **rules) -> float:
+    """The edge after a first card ace when a natural pays `natural_pays` per euro (question 5's player)."""
+    return float(edge_after_first_card(1, EdgeRules(natural_pays=Fraction(natural_pays), **rules)))
+
+
+NATURAL_PAYS = (1.5, 1.2, 1, 2, 0)  # ace_edge graded at these payouts (hidden): 3:2, 6:5, even money, 2:1, none
+
+
 def every_hand() -> list[tuple]:
     """(hard, ace) for question 5's hand_gain: every hard total 2..21 (aces as 1), with and without an ace."""
     return [(hard, ace) for hard in range(2, 22) for ace in (False, True)]
@@ -274,6 +282,21 @@ def _backup_case_with(switches: dict) -> tuple:
     return bellman_backup(15, V, sheet_odds(), 200, 10, **switches)
 
 
+@lru_cache(maxsize=1)
+def _tournament_values() -> dict:
+    from coursekit.tournament import optimal_strategy
+    return {float(b): float(v) for b, v in zip(*optimal_strategy().values())}
+
+
+def bet_at_reference(bankroll, **switches) -> tuple:
+    """Question 7's backup at `bankroll` of the real tournament (bet before the first card, played like the dealer,
+    the best player's V after); `switches` are bellman_backup's slips."""
+    return bellman_backup(bankroll, _tournament_values(), sheet_odds(), 200, 10, **switches)
+
+
+TOURNAMENT_BANKROLLS = (15, 10, 12.5, 25, 47.5, 90, 150, 185)  # bet_at graded at these (hidden); 15 is public
+
+
 def _show_backup(args: tuple) -> str:
     bankroll, V, outcomes, goal, min_bet = args
     odds = ", ".join(f"{m}: {p}" for m, p in outcomes.items())
@@ -290,6 +313,18 @@ def _natural_for_ace_first(first: int) -> Fraction:
     natural = first == 1
     return sum(q * (Fraction(3, 2) if natural and v == 10 else _hand_gain(first + v, first == 1 or v == 1))
                for v, q in CHANCE.items())
+
+
+def edge_tables(count: int = 12, seed: int = 1008) -> list[tuple]:
+    """Seeded tables {first card value: an edge after it} (floats from -0.6 to 0.6), one argument each."""
+    import random
+    rng = random.Random(seed)
+    return [({v: round(rng.uniform(-0.6, 0.6), 6) for v in CHANCE},) for _ in range(count)]
+
+
+def edge_before_reference(edges: dict) -> float:
+    """The edge before the first card: each first card's edge weighted by that card's chance."""
+    return float(sum(q * edges[v] for v, q in CHANCE.items()))
 
 
 BEFORE_SLIPS = [
@@ -346,32 +381,54 @@ QUESTIONS = [
         deal_test("the dealer's Ace, Ace, Ace, 5 is 18", [DEALER_ACES], {"cards"}, public=False,
                   slips=(aces_counted_wrong,)),
     ], course_code=PROGRAM, objective="10.1"),
-    Question("10.q5", "the expected gain per euro bet after a first card ace", "number", [
+    Question("10.q5", "ace_edge(natural_pays), and the expected gain per euro bet after a first card ace", "number", [
         Sweep("hand_gain", every_hand, lambda hard, ace: float(_hand_gain(hard, ace)), tol=1e-9, public=True,
-              reveal=False, label="hand_gain(hard, ace) on every hand from 2 to 21, with and without an ace",
+              reveal=False, points=0,
+              label="hand_gain(hard, ace) on every hand from 2 to 21, with and without an ace",
               slips=HAND_SLIPS),
-        Case("edge_after_ace", lambda: edge_after_first_card(1), points=2, tol=1e-9, slips=EDGE_SLIPS),
+        Case("ace_edge(1.5)", lambda: edge_after_first_card(1), points=0, tol=1e-9, slips=EDGE_SLIPS),
+        Sweep("ace_edge", lambda: [(x,) for x in NATURAL_PAYS], ace_edge_reference, points=3, tol=1e-9,
+              public=False, label=f"ace_edge(natural_pays) for {len(NATURAL_PAYS)} hidden payouts", slips=[
+                  Slip("this plays an ace and a ten as a plain 21; two cards worth 21 are a natural, paid at once",
+                       reference=lambda pays: float(edge_after_first_card(1, EdgeRules(natural_counts=False)))),
+                  Slip("this player hits a soft 17; the question's player stands on 17, soft or hard",
+                       reference=lambda pays: ace_edge_reference(pays, player_hits_soft_17=True)),
+              ]),
     ], course_code=("coursekit.tournament_optimal.edge_by_first_card",
                     "coursekit.tournament_optimal.hand_values", "coursekit.tournament_optimal.first_card_values"),
-                             objective="10.3"),
+        objective="10.3"),
     Question("10.q6", "why the first card changes the best bet", "written", [Written("why_bet_after_the_card")],
              objective="10.4"),
     Question("10.q7", "one Bellman backup on a small bankroll: the best bet and its chance", "number", [
-        Sweep("backup", backup_public_inputs, lambda *a: bellman_backup(*a), points=4, public=True, tol=1e-12,
+        Sweep("backup", backup_public_inputs, lambda *a: bellman_backup(*a), points=0, public=True, tol=1e-12,
               show=_show_backup, label="backup(...) at four bankrolls of a 40 EUR tournament", slips=BACKUP_SLIPS),
-        Sweep("backup", backup_hidden_inputs, lambda *a: bellman_backup(*a), points=6, tol=1e-12,
+        Sweep("backup", backup_hidden_inputs, lambda *a: bellman_backup(*a), points=8, tol=1e-12,
               show=_show_backup, label="backup(...) in 12 random small tournaments (hidden)", slips=BACKUP_SLIPS),
-        Sweep("backup", backup_edge_inputs, lambda *a: bellman_backup(*a), points=6, tol=1e-12,
+        Sweep("backup", backup_edge_inputs, lambda *a: bellman_backup(*a), points=8, tol=1e-12,
               show=_show_backup, label="backup(...): ties, all in, the goal exactly, the minimum bet (hidden)",
               slips=BACKUP_SLIPS),
-        Case("bet_at_15", backup_case, points=4, tol=1e-9, slips=BACKUP_CASE_SLIPS),
+        Case("bet_at(15)", backup_case, points=0, tol=1e-9, slips=BACKUP_CASE_SLIPS),
+        Sweep("bet_at", lambda: [(b,) for b in TOURNAMENT_BANKROLLS], bet_at_reference, points=4, tol=1e-9,
+              public=False, label=f"bet_at(bankroll) in the real tournament at {len(TOURNAMENT_BANKROLLS)} hidden "
+              "bankrolls", slips=[Slip(says, reference=lambda b, switches=switches: bet_at_reference(b, **switches))
+                                  for says, switches in BACKUP_SLIP_SWITCHES
+                                  if set(switches) & {"all_in", "money"}]),  # the others agree here, as at 15
     ], course_code=("coursekit.tournament_optimal._backup", "coursekit.tournament_optimal.solve"), objective="10.2"),
     Question("10.q8", "the edge of a round before the first card, from the edges after it", "number", [
         Sweep("edge_after_card", first_cards, lambda first: float(edge_after_first_card(first)), tol=1e-9,
               reveal=False, label="edge_after_card(first) for every first card (hidden)",
               slips=[Slip("here a ten and then an ace is no natural; an ace and a ten are a natural in either order",
                           reference=lambda first: float(_natural_for_ace_first(first)))]),
-        Case("edge_before_card", lambda: edge_of_a_round(), points=2, tol=1e-9, slips=BEFORE_SLIPS),
+        Case("edge_before({v: edge_after_card(v) for v in range(1, 11)})", edge_of_a_round,
+             label="edge_before of your edge_after_card for the ten first cards", points=0, tol=1e-9,
+             slips=BEFORE_SLIPS),
+        Sweep("edge_before", edge_tables, edge_before_reference, points=2, tol=1e-9, public=False,
+              label="edge_before(edges) on 12 hidden tables of edges", slips=[
+                  Slip("this averages the ten first-card values equally; a ten-valued card (10, J, Q, K) comes 4 "
+                       "times in 13", reference=lambda edges: sum(edges.values()) / 10),
+                  Slip("this weights each of the ten values 1/13, leaving out J, Q and K; the ten-valued card's "
+                       "chance is 4/13", reference=lambda edges: sum(edges.values()) / 13),
+              ]),
     ], course_code=("coursekit.tournament_optimal.edge_by_first_card", "coursekit.tournament.round_edge"),
              objective="10.5"),
 ]

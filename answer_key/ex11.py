@@ -149,6 +149,7 @@ GREEDY = "always taking the largest move is no strategy: move onto a losing posi
 MOVE_SLIPS = [Slip(MOD8, reference=mod8_bot), Slip(IMMEDIATE, reference=immediate_only_bot),
               Slip(SWAPPED, reference=swapped_bot), Slip(GREEDY, reference=largest_bot)]
 
+LOSING_INPUTS = [(MOVES, LIMIT), (MOVES, 100), (MOVES, 1), ((3, 5, 11), 40), ((1, 4), 25), ((2, 5, 6), 50)]
 LOSING_SLIPS = [
     Slip("these are the losing positions of the 3-5-11 game (n mod 8 in 0, 1, 2); work them out for (2, 3, 7)",
          answer=lambda: losing_below(LIMIT, (3, 5, 11))),
@@ -233,8 +234,15 @@ BOOT_HIDDEN = [(3, 20, 2000, 3), (160, 240, 1000, 4), (1, 2, 300, 5), (24, 24, 1
 
 
 QUESTIONS = [
-    Question("11.q1", "the losing positions of the move set (2, 3, 7) below 30", "number", [
-        Case("sorted(losing_below_30)", losing_below, points=2, slips=LOSING_SLIPS),
+    Question("11.q1", "losing_positions(moves, top), and those of the move set (2, 3, 7) below 30", "number", [
+        Case("losing_positions((2, 3, 7), 30)", losing_below, points=0, slips=LOSING_SLIPS),
+        Sweep("losing_positions", lambda: LOSING_INPUTS, lambda moves, top: losing_below(top, moves), points=2,
+              public=False, label=f"losing_positions(moves, top) on {len(LOSING_INPUTS)} hidden games", slips=[
+                  Slip("0 is a losing position: the player to move there has already lost",
+                       reference=lambda moves, top: losing_below(top, moves)[1:]),
+                  Slip("this includes top; the question asks for 0 <= n < top",
+                       reference=lambda moves, top: losing_below(top + 1, moves)),
+              ]),
     ], objective="11.1"),
     Question("11.q2", "choose(state): a bot that plays (2, 3, 7) perfectly", "function", [
         move_probe(2, "choose at n = 2 takes the win (2 makes exactly 0)"),

@@ -66,7 +66,13 @@ def banker_draws(total, third):
 
 
 def _value(name: str, value) -> str:
-    return f"from fractions import Fraction\n{name} = {value!r}\n"
+    """A learner's function `name` that answers `value` whatever it is asked (the check asks it one thing)."""
+    return f"from fractions import Fraction\ndef {name}(*args):\n    return {value!r}\n"
+
+
+def _values_20(values: dict) -> str:
+    """A learner's move_value that answers the values at n = 20 (the check asks only those)."""
+    return f"from fractions import Fraction\nV = {values!r}\ndef move_value(n, d):\n    return V[d]\n"
 
 
 def _bot(play) -> str:
@@ -80,17 +86,17 @@ def slip_makers() -> list[tuple[str, str, str]]:
     """(qid, the slip's sentence, a learner's code that makes it) for every slip restored to check()."""
     e02, e05, e06, e08, e11 = (answer_key_module(e) for e in ("02", "05", "06", "08", "11"))
     return [
-        ("02.q3", OTHER_DECKS_02, _value("p_natural_6", e02.natural_chance(2))),
-        ("02.q3", OTHER_DECKS_02, _value("p_natural_6", e02.natural_chance(8))),
+        ("02.q3", OTHER_DECKS_02, _value("natural_chance", e02.natural_chance(2))),
+        ("02.q3", OTHER_DECKS_02, _value("natural_chance", e02.natural_chance(8))),
         ("04.q2", STOOD, BANKER.format(stood="total <= 4")),
-        ("05.q3", OTHER_DECKS_05, _value("coups_needed", e05.coups_for(e05._banker(4)))),
-        ("05.q4", OTHER_DECKS_COMMISSION, _value("fair_commission", e05._commission(4))),
-        ("06.q3", PERIOD, _value("period_358", e06.period_of((3, 5, 9)))),
-        ("06.q3", PERIOD, _value("period_358", list(e06.period_of((3, 5, 7))))),
+        ("05.q3", OTHER_DECKS_05, _value("coups_for", e05.coups_for(e05._banker(4)))),
+        ("05.q4", OTHER_DECKS_COMMISSION, _value("fair_commission_for", e05._commission(4))),
+        ("06.q3", PERIOD, _value("period", e06.period_of((3, 5, 9)))),
+        ("06.q3", PERIOD, _value("period", list(e06.period_of((3, 5, 7))))),
         ("07.q1", NO_MOVE, RANDOM_MOVE.format(stuck="None")),
         ("07.q1", NO_MOVE, RANDOM_MOVE.format(stuck="0")),
-        ("08.q3", FLOATS, _value("rollout_values_20", {d: float(e08.move_value(20, d)) for d in (3, 5, 11)})),
-        ("11.q1", ONE_LOSES, _value("losing_below_30", [n for n in e11.losing_below() if n != 1])),
+        ("08.q3", FLOATS, _values_20({d: float(e08.move_value(20, d)) for d in (3, 5, 11)})),
+        ("11.q1", ONE_LOSES, _value("losing_positions", [n for n in e11.losing_below() if n != 1])),
         ("11.q3", MOD8, _bot(e11.mod8_bot)),
         ("11.q3", IMMEDIATE, _bot(e11.immediate_only_bot)),
         ("11.q3", SWAPPED, _bot(e11.swapped_bot)),
@@ -102,14 +108,14 @@ def right_makers() -> list[tuple[str, str]]:
     """(qid, a learner's right code) for the questions above."""
     e02, e05, e06, e08, e11 = (answer_key_module(e) for e in ("02", "05", "06", "08", "11"))
     return [
-        ("02.q3", _value("p_natural_6", e02.natural_chance(6))),
+        ("02.q3", _value("natural_chance", e02.natural_chance(6))),
         ("04.q2", "from coursekit.baccarat import banker_draws\n"),
-        ("05.q3", _value("coups_needed", e05.coups_needed())),
-        ("05.q4", _value("fair_commission", e05.fair_commission())),
-        ("06.q3", _value("period_358", e06.period_of((3, 5, 8)))),
+        ("05.q3", _value("coups_for", e05.coups_needed())),
+        ("05.q4", _value("fair_commission_for", e05.fair_commission())),
+        ("06.q3", _value("period", e06.period_of((3, 5, 8)))),
         ("07.q1", RANDOM_MOVE.format(stuck="3")),
-        ("08.q3", _value("rollout_values_20", {d: e08.move_value(20, d) for d in (3, 5, 11)})),
-        ("11.q1", _value("losing_below_30", e11.losing_below())),
+        ("08.q3", _values_20({d: e08.move_value(20, d) for d in (3, 5, 11)})),
+        ("11.q1", _value("losing_positions", e11.losing_below())),
         ("11.q3", _bot(e11.reference_move)),
     ]
 
@@ -198,9 +204,10 @@ def test_a_tuple_or_a_list_earns_every_point_where_the_order_is_what_is_asked(ki
     import nbformat
 
     e06 = answer_key_module("06")
-    answers = {"06.q3": {"period_358": kind(e06.period_of((3, 5, 8)))},
-               "06.q4": {"b_wins_up_to_100": e06.b_wins(), "a_first_moves_100": kind(e06.first_moves(100))},
-               "06.q5": {"harmless_moves": kind(e06.harmless())}}
+    answers = {"06.q3": {"period": lambda moves: kind(e06.period_of(moves))},
+               "06.q4": {"b_wins_up_to": lambda top: e06.b_wins(high=top),
+                         "a_first_moves_100": kind(e06.first_moves(100))},
+               "06.q5": {"harmless_with": lambda moves: kind(e06.harmless(moves=moves))}}
     for qid, namespace in answers.items():
         result = run_check(qid, namespace)
         assert all(o.passed for o in result.outcomes if o.public), (qid, [o.label for o in result.outcomes])

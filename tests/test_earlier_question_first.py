@@ -32,9 +32,13 @@ def right_total(cards):
 
 def namespace(hand_total) -> dict:
     """A learner's names: their hand_total and the q4 count made with it."""
-    hands = list(combinations([card.rank for card in full_deck()], 3))
-    return {"hand_total": hand_total,
-            "p_bust_three": Fraction(sum(hand_total(h) is None for h in hands), len(hands))}
+    ranks = [card.rank for card in full_deck()]
+
+    def bust_chance(k):
+        hands = list(combinations(ranks, k))
+        return Fraction(sum(hand_total(h) is None for h in hands), len(hands))
+
+    return {"hand_total": hand_total, "bust_chance": bust_chance}
 
 
 def test_the_slip_is_named_when_q1_is_checked():
@@ -59,7 +63,7 @@ def test_nothing_is_said_first_when_q1_passes():
 
 
 def test_nothing_is_said_first_when_the_function_is_missing():
-    assert check_first(public_question("02.q4"), {"p_bust_three": Fraction(1, 2)}) == []
+    assert check_first(public_question("02.q4"), {"bust_chance": lambda k: Fraction(1, 2)}) == []
 
 
 def _record(q1_failed: bool, q4_points: float) -> dict:

@@ -220,7 +220,7 @@ def test_the_edge_slips_are_distinct_wrong_values():
     assert right not in wrong and len({round(float(w), 9) for w in wrong}) == len(wrong)
     q5 = {q.qid: q for q in questions("10")}["10.q5"]
     for slip in ex10.EDGE_SLIPS:
-        result = run_question(q5, {"edge_after_ace": float(slip.wrong_value())}, public_only=False)
+        result = run_question(q5, {"ace_edge": lambda pays, wrong=float(slip.wrong_value()): wrong}, public_only=False)
         assert result.outcomes[1].slip == slip.says, slip.says
         assert f"{float(right):.6f}"[:7] not in report(result)
 

@@ -63,7 +63,8 @@ LOOPING_IS_SOFT = "def is_soft(cards):\n    while True:\n        pass"
 
 VARIANTS = {
     "partial": combine(replace("def is_soft", EXERCISE_IS_SOFT),
-                       replace("p_bust_three = ", "from fractions import Fraction\np_bust_three = Fraction(1, 3)")),
+                       replace("def bust_chance",
+                               "from fractions import Fraction\n\n\ndef bust_chance(k):\n    return Fraction(1, 3)")),
     "raises": combine(insert_after("from coursekit.grading import check", "1 / 0"),
                       insert_after("def hand_total", "undefined_name + 1")),
     "loops": insert_after("def hand_total", "while True:\n    pass"),
@@ -139,7 +140,7 @@ def test_csv_has_the_fixed_columns_then_one_per_question(graded):
     assert len(graded["rows"]) == 1 + len(VARIANTS) + 7
     row = next(r for r in graded["rows"] if "/partial/" in r[0])
     # one folder per submission: the folder names the student (issue 37 item 3; the column was empty)
-    assert row[1:] == ["partial", "02", "13", "22", "59.1", "", "", "", "", "", "9", "0", "3", "1", "manual", ""]
+    assert row[1:] == ["partial", "02", "12", "22", "54.5", "", "", "", "", "", "9", "0", "3", "0", "manual", ""]
 
 
 def test_solutions_score_full_marks_and_untouched_exercises_zero(graded):
@@ -155,7 +156,7 @@ def test_solutions_score_full_marks_and_untouched_exercises_zero(graded):
 def test_a_partly_right_submission_gets_its_partial_score(graded):
     questions = graded["records"]["partial"]["questions"]
     assert {qid: q["points"] for qid, q in questions.items()} == {
-        "02.q1": 9, "02.q2": 0, "02.q3": 3, "02.q4": 1, "02.q5": 0}
+        "02.q1": 9, "02.q2": 0, "02.q3": 3, "02.q4": 0, "02.q5": 0}
     assert questions["02.q5"]["manual"] and questions["02.q5"]["tests"][0]["status"] == "manual"
     stub = questions["02.q2"]["tests"][0]
     assert stub["message"].startswith("not done yet: aces as 1 first")

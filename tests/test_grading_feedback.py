@@ -176,7 +176,7 @@ def test_a_page_names_slips_shows_hints_and_values_but_never_a_hidden_answer():
     assert "p_bust_three right (the expected value stays hidden)" in text
     assert "expected None, got 25" in text
     assert f"Hint: {hints('02')['02.q3'][0]}" in text
-    assert "Hint: an ace then a ten-valued card, or the other way round; count cards in 6 decks" in text
+    assert "Hint: an ace then a ten-valued card, or the other way round; count the shoe's cards" in text
     assert "to be graded by hand written answer in soft_and_hard Casinos call 14 soft" in text
     assert HIDDEN_MARKER not in feedback_html(record())
 
@@ -287,8 +287,8 @@ def one_deck_submission(folder: Path, written: str) -> Path:
 
     nb = nbformat.read(SOL02, as_version=4)
     for cell in nb.cells:
-        if "p_natural_6 = (Fraction(aces" in cell.source:
-            cell.source = "from fractions import Fraction\np_natural_6 = Fraction(32, 663)"
+        if "def natural_chance(decks)" in cell.source:
+            cell.source = "from fractions import Fraction\n\n\ndef natural_chance(decks):\n    return Fraction(32, 663)"
         if "soft_and_hard = " in cell.source:
             cell.source = f"soft_and_hard = {written!r}"
     path = folder / HANDED_IN
@@ -308,7 +308,8 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
         "from coursekit.grading import Case\n"
         f"TESTS = {{'02.q1': [Case(\"hand_total(['A', '9', 'A']) + 0 * len('{PRIVATE_MARKER}')\", 21, points=3,\n"
         f"                         label='{PRIVATE_MARKER} label')],\n"
-        f"         '02.q3': [Case('p_natural_6 * 1', '{HIDDEN_MARKER}', points=1, label='{PRIVATE_MARKER} q3')]}}\n")
+        f"         '02.q3': [Case('natural_chance(6) * 1', '{HIDDEN_MARKER}', points=1,\n"
+        f"                         label='{PRIVATE_MARKER} q3')]}}\n")
     alice = tmp_path / "subs" / "alice" / HANDED_IN
     alice.parent.mkdir(parents=True)
     alice.write_bytes(SOL02.read_bytes())
@@ -338,9 +339,9 @@ def test_grade_writes_a_page_per_submission_without_private_or_hidden_text(tmp_p
     grades = json.loads(out.with_suffix(".json").read_text())
     records = grades["records"]
     slips = [(s["qid"], s["says"], s["count"]) for s in grades["summary"]["slips"]]
-    assert slips == [("02.q3", ONE_DECK, 1)]  # per-slip counts in grades.json, as on the class page
+    assert ("02.q3", ONE_DECK, 1) in slips and {qid for qid, _, _ in slips} == {"02.q3"}  # as on the class page
     assert f'<td class="num">1</td><td class="num">50%</td><td>02.q3</td><td class="slip">{ONE_DECK}' in class_page
-    assert [(r["points"], r["max_points"]) for r in records] == [(25, 26), (23, 26)]  # q1's private test passes
+    assert [(r["points"], r["max_points"]) for r in records] == [(25, 26), (22, 26)]  # q1's private test passes
     assert records[0]["questions"]["02.q1"]["tests"][-1]["label"] == f"{PRIVATE_MARKER} label"  # the JSON keeps it
 
 

@@ -69,8 +69,7 @@ def _steal(*args):
             if name in frame.frame.f_locals:
                 return frame.frame.f_locals[name]
     return "found no expected value"
-hand_total = is_soft = _steal
-p_natural_6 = p_bust_three = _steal()
+hand_total = is_soft = natural_chance = bust_chance = _steal
 """,
     "equal_to_everything": """
 from fractions import Fraction
@@ -78,7 +77,7 @@ class Always(Fraction):
     def __eq__(self, other):
         return True
     __hash__ = Fraction.__hash__
-p_natural_6 = p_bust_three = Always(1, 3)
+natural_chance = bust_chance = lambda n: Always(1, 3)
 hand_total = is_soft = lambda cards: Always(1, 3)
 """,
     "fakes_the_fraction_name": """
@@ -87,7 +86,7 @@ class Fraction:
         return True
     def __hash__(self):
         return 0
-p_natural_6 = p_bust_three = Fraction()
+natural_chance = bust_chance = lambda n: Fraction()
 class bool:
     def __eq__(self, other):
         return True
@@ -109,8 +108,7 @@ for folder in [os.path.dirname(os.path.dirname(coursekit.__file__)), *sys.path, 
         ex02 = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(ex02)
 if ex02 is not None:
-    natural_chance, three_card_bust_chance = ex02.natural_chance, ex02.three_card_bust_chance
-    p_natural_6, p_bust_three = natural_chance(6), three_card_bust_chance()
+    natural_chance, bust_chance = ex02.natural_chance, ex02.bust_chance
 """,
     "rewrites_the_grader": """
 import coursekit, glob, os

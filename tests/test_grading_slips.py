@@ -61,7 +61,7 @@ def test_the_one_deck_natural_is_named_in_check_without_the_six_deck_answer():
     natural_chance = answer_key_module("02").natural_chance
 
     q = next(q for q in ALL_QUESTIONS if q.qid == "02.q3")
-    text = report(run_question(q, {"p_natural_6": natural_chance(1)}))
+    text = report(run_question(q, {"natural_chance": lambda decks: natural_chance(1)}))
     assert "one deck" in text and "six-deck" in text
     assert str(natural_chance(6)) not in text and repr(natural_chance(6)) not in text
 
@@ -70,9 +70,9 @@ def test_a_right_answer_names_no_slip_and_an_unknown_wrong_answer_names_none():
     natural_chance = answer_key_module("02").natural_chance
 
     q = next(q for q in ALL_QUESTIONS if q.qid == "02.q3")
-    right = run_question(q, {"p_natural_6": natural_chance(6)})
+    right = run_question(q, {"natural_chance": natural_chance})
     assert all(o.passed and not o.slip for o in right.outcomes)
-    odd = run_question(q, {"p_natural_6": Fraction(1, 3)})
+    odd = run_question(q, {"natural_chance": lambda decks: Fraction(1, 3)})
     assert not odd.outcomes[1].passed and odd.outcomes[1].slip == ""
 
 

@@ -55,35 +55,42 @@ def is_soft(cards):
     "02.q3": '''\
 from fractions import Fraction
 
-shoe = []
-for deck in range(6):
-    for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
-        for suit in range(4):
-            shoe.append(rank)
-naturals = 0
-pairs = 0
-for i in range(len(shoe)):
-    for j in range(len(shoe)):
-        if i != j:
-            pairs += 1
-            first, second = shoe[i], shoe[j]
-            if (first == "A" and second in ("10", "J", "Q", "K")) or (second == "A" and first in ("10", "J", "Q", "K")):
-                naturals += 1
-p_natural_6 = Fraction(naturals, pairs)
+TEN = ("10", "J", "Q", "K")
+
+
+def natural_chance(decks):
+    shoe = []
+    for deck in range(decks):
+        for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+            for suit in range(4):
+                shoe.append(rank)
+    naturals = 0
+    pairs = 0
+    for i in range(len(shoe)):
+        for j in range(len(shoe)):
+            if i != j:
+                pairs += 1
+                first, second = shoe[i], shoe[j]
+                if (first == "A" and second in TEN) or (second == "A" and first in TEN):
+                    naturals += 1
+    return Fraction(naturals, pairs)
 ''',
     "02.q4": '''\
+from itertools import combinations
+
 from coursekit.cards import full_deck
 
 deck = [card.rank for card in full_deck()]
-busted = 0
-hands = 0
-for i in range(len(deck)):
-    for j in range(i + 1, len(deck)):
-        for k in range(j + 1, len(deck)):
-            hands += 1
-            if hand_total([deck[i], deck[j], deck[k]]) is None:
-                busted += 1
-p_bust_three = Fraction(busted, hands)
+
+
+def bust_chance(k):
+    busted = 0
+    hands = 0
+    for picked in combinations(range(len(deck)), k):
+        hands += 1
+        if hand_total([deck[i] for i in picked]) is None:
+            busted += 1
+    return Fraction(busted, hands)
 ''',
 }
 
@@ -127,7 +134,8 @@ def chance_of_natural(decks):
     return Fraction(comb(aces, 1) * comb(tens, 1), comb(cards, 2))  # one ace and one ten among two cards
 
 
-p_natural_6 = chance_of_natural(6)
+def natural_chance(decks):
+    return chance_of_natural(decks)
 ''',
     "02.q4": '''\
 from collections import Counter
@@ -143,15 +151,17 @@ def ways(hand):
 
 
 def bust_share(hands):
-    if not hands:
-        return Fraction(0), 0
-    rest, count = bust_share(hands[1:])
-    w = ways(hands[0])
-    return rest + (w if hand_total(list(hands[0])) is None else 0), count + w
+    """(busted ways, all ways) of a list of rank multisets, by halves."""
+    if len(hands) == 1:
+        w = ways(hands[0])
+        return (w if hand_total(list(hands[0])) is None else 0), w
+    left, right = bust_share(hands[:len(hands) // 2]), bust_share(hands[len(hands) // 2:])
+    return left[0] + right[0], left[1] + right[1]
 
 
-busted, every = bust_share(list(combinations_with_replacement(ranks, 3)))
-p_bust_three = Fraction(busted, every)
+def bust_chance(k):
+    busted, every = bust_share(list(combinations_with_replacement(ranks, k)))
+    return Fraction(busted, every)
 ''',
 }
 
@@ -172,22 +182,23 @@ def is_soft( hand ):
 ''',
     "02.q3": '''\
 from fractions import Fraction as F
-N=6*52
-A=6*4
-T=6*16
-p_no_ace_first=1-F(A,N)
-# a natural: ace first and ten second, or ten first and ace second
-p_natural_6=F(A,N)*F(T,N-1)+F(T,N)*F(A,N-1)
-assert 0<p_natural_6<1-p_no_ace_first
+def natural_chance(d):
+\tN,A,T=d*52,d*4,d*16
+\tp_no_ace_first=1-F(A,N)
+\t# a natural: ace first and ten second, or ten first and ace second
+\tp=F(A,N)*F(T,N-1)+F(T,N)*F(A,N-1)
+\tassert 0<p<1-p_no_ace_first
+\treturn p
 ''',
     "02.q4": '''\
 from fractions import Fraction as F
 from itertools import combinations
 from coursekit.cards import full_deck
+from math import comb
 DECK=list(full_deck())
-alive=sum(1 for three in combinations(DECK,3) if hand_total([c.rank for c in three]) is not None)
-everything=len(DECK)*(len(DECK)-1)*(len(DECK)-2)//6
-p_bust_three=1-F(alive,everything)
+def bust_chance(k):
+\talive=sum(1 for some in combinations(DECK,k) if hand_total([c.rank for c in some]) is not None)
+\treturn 1-F(alive,comb(len(DECK),k))
 ''',
 }
 
@@ -218,23 +229,40 @@ def is_soft(cards):
     "02.q3": '''\
 from fractions import Fraction
 
-cards_in_shoe = 6 * 52
-ace_then_ten = Fraction(24, cards_in_shoe) * Fraction(96, cards_in_shoe - 1)
-ten_then_ace = Fraction(96, cards_in_shoe) * Fraction(24, cards_in_shoe - 1)
-no_natural = 1 - (ace_then_ten + ten_then_ace)
-p_natural_6 = 1 - no_natural
+
+
+def natural_chance(decks):
+    cards_in_shoe = decks * 52
+    ace_then_ten = Fraction(4 * decks, cards_in_shoe) * Fraction(16 * decks, cards_in_shoe - 1)
+    ten_then_ace = Fraction(16 * decks, cards_in_shoe) * Fraction(4 * decks, cards_in_shoe - 1)
+    no_natural = 1 - (ace_then_ten + ten_then_ace)
+    return 1 - no_natural
 ''',
     "02.q4": '''\
-from itertools import permutations
+from collections import Counter
 
 from coursekit.cards import full_deck
 
-ranks = [card.rank for card in full_deck()]
-ordered = busts = 0
-for first, second, third in permutations(range(52), 3):
-    ordered += 1
-    busts += hand_total([ranks[first], ranks[second], ranks[third]]) is None
-p_bust_three = Fraction(busts, ordered)
+counts = Counter(card.rank for card in full_deck())
+
+
+def draws(hand, k, ways):
+    """Every ordered hand of k ranks dealt one card after another, with its number of ways."""
+    if len(hand) == k:
+        yield hand, ways
+        return
+    for rank in counts:
+        left = counts[rank] - hand.count(rank)
+        if left:
+            yield from draws(hand + [rank], k, ways * left)
+
+
+def bust_chance(k):
+    ordered = busts = 0
+    for hand, ways in draws([], k, 1):
+        ordered += ways
+        busts += ways * (hand_total(hand) is None)
+    return Fraction(busts, ordered)
 ''',
 }
 

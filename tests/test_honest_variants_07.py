@@ -55,17 +55,20 @@ def fixed_random_move(n, rng):
 ''',
     "from fractions import Fraction": '''from fractions import Fraction
 
-chance = {}  # chance[n]: the player to move at n wins
-for n in range(0, 23):
-    total = Fraction(0)
-    for d in MOVES:
-        rest = n - d
-        if rest == 0:
-            total += 1
-        elif rest > 0:
-            total += 1 - chance[rest]
-    chance[n] = total / len(MOVES)
-p_first_wins_22 = chance[22]
+
+
+def win(n):
+    chance = {}  # chance[m]: the player to move at m wins
+    for m in range(0, n + 1):
+        total = Fraction(0)
+        for d in MOVES:
+            rest = m - d
+            if rest == 0:
+                total += 1
+            elif rest > 0:
+                total += 1 - chance[rest]
+        chance[m] = total / len(MOVES)
+    return chance[n]
 ''',
     "def mistakes": '''def mistakes(course, player):
     """Count the player's moves from a winning number (3-7 mod 8) to one that is not red."""
@@ -79,7 +82,6 @@ p_first_wins_22 = chance[22]
 
 
 course = [50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2]
-mistakes_player2 = mistakes(course, 2)
 ''',
 }
 
@@ -113,7 +115,7 @@ def p(n):
     return sum((1 - p(n - d) for d in reversed(MOVES)), Fraction(0)) / len(MOVES)
 
 
-p_first_wins_22 = p(22)
+win = p
 ''',
     "def mistakes": '''def is_red(x):
     return x >= 0 and x % 8 < 3
@@ -126,7 +128,6 @@ def mistakes(course, player):
 
 
 course = [50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2]
-mistakes_player2 = mistakes(course, 2)
 ''',
 }
 
@@ -146,18 +147,19 @@ def fixed_random_move(n,rng):
 ''',
     "from fractions import Fraction": '''from fractions import Fraction as F
 from collections import defaultdict
-at=defaultdict(F)   # (number, player to move) -> chance the game gets there
-at[(22,1)]=F(1)
-first=F(0)
-for n in range(22,0,-1):
-  for who in (1,2):
-    pr=at.pop((n,who),F(0))
-    for d in (3,5,11):
-      m,share=n-d,pr/3
-      if m==0: first+=share if who==1 else 0
-      elif m<0: first+=share if who==2 else 0
-      else: at[(m,3-who)]+=share
-p_first_wins_22=first
+def win(start):
+  at=defaultdict(F)   # (number, player to move) -> chance the game gets there
+  at[(start,1)]=F(1)
+  first=F(0)
+  for n in range(start,0,-1):
+    for who in (1,2):
+      pr=at.pop((n,who),F(0))
+      for d in (3,5,11):
+        m,share=n-d,pr/3
+        if m==0: first+=share if who==1 else 0
+        elif m<0: first+=share if who==2 else 0
+        else: at[(m,3-who)]+=share
+  return first
 ''',
     "def mistakes": '''def mistakes(course,player):
   total,who=0,1
@@ -167,7 +169,6 @@ p_first_wins_22=first
     who=3-who
   return total
 course=[50,45,42,39,34,31,26,23,18,13,10,7,4,1,-2]
-mistakes_player2=mistakes(course,2)
 ''',
 }
 
