@@ -256,8 +256,9 @@ def test_the_dashboard_list_needs_no_other_host(voila_server, page):
 # issue 37 item 2: (section, buttons pressed in turn) per dashboard; after each press, every .course-result of the
 # section's widget lies within the viewport with the pressed button (the section scrolled to the top once, as a
 # presenter does)
-FIRST_SCREEN = {"mcts": ("MCTS stepper", ["Step", "Run 10", "Run 100"]), "baccarat": ("Deal coups", ["Deal", "Deal"])}
-SCREENS = [("mcts", 1280, 720), ("baccarat", 1280, 720), ("mcts", 1920, 1080)]
+FIRST_SCREEN = {"mcts": ("MCTS stepper", ["Step", "Run 10", "Run 100"]), "baccarat": ("Deal coups", ["Deal", "Deal"]),
+                "blackjack": ("Blackjack table", ["Deal", "Stand"])}
+SCREENS = [("mcts", 1280, 720), ("baccarat", 1280, 720), ("blackjack", 1280, 720), ("mcts", 1920, 1080)]
 
 
 @pytest.mark.parametrize("name, width, height", SCREENS, ids=[f"{n}-{w}x{h}" for n, w, h in SCREENS])
