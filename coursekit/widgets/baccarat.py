@@ -60,7 +60,9 @@ class CoupTable(CourseWidget):
         self.on_click(self.reset, self.restart)
         self.on_change(self.rule, self.restart)
         controls = w.HBox([self.deal, self.reset, self.seed, self.rule])
-        super().__init__([controls, w.HBox([self.board, self.table]), self.tally, self.message])
+        self.message.add_class("course-result")  # the explanation of the framed cell (the result on a dashboard)
+        super().__init__([controls, w.HBox([self.board, self.table.add_class("course-result")]), self.tally,
+                          self.message])
         self.restart()
 
     def restart(self) -> None:

@@ -30,6 +30,8 @@ class BlackjackTable(CourseWidget):
         self.on_click(self.stand, self.stand_hand)
         self.on_click(self.reset, self.restart)
         controls = w.HBox([self.deal, self.hit, self.stand, self.reset, self.seed])
+        for result in (self.board, self.message):  # the hands and the outcome: what a dashboard keeps in view
+            result.add_class("course-result")
         super().__init__([controls, self.board, self.score, self.message])
         self.restart()
 

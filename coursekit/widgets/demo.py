@@ -46,6 +46,34 @@ DEMO_CSS = """<style>
 .course-demo .widget-image { align-self: flex-start; }  /* natural size: a stretched PNG blurs */
 body[data-voila] .jp-RenderedMarkdown h1 { font-size: 34px; }
 body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
+.course-demo .course-beside { flex-wrap: wrap; column-gap: 24px; align-items: flex-start; }
+.course-demo .course-beside > .widget-hbox { flex: 1 1 0; min-width: 380px; }  /* the numbers beside a picture */
+.course-demo .course-beside .widget-hbox > .widget-html + .widget-html { min-width: 420px !important; }  /* or under */
+/* a 1250 px column (1280x720): the result above its picture, in view with the buttons after each action */
+.course-demo .course-beside > :not(.widget-image) { order: -1; flex-basis: 100%; }
+/* a wide screen (1920x1080): the column takes the width, the result beside its picture */
+@media (min-width: 1600px) {
+  .course-demo { max-width: min(1880px, calc(100vw - 40px)); }
+  .course-demo .course-beside { flex-wrap: nowrap; }
+  .course-demo .course-beside > :not(.widget-image) { order: 0; flex-basis: 0; }
+}
+/* reflow (WCAG 1.4.10): at 320 px, or 1280 px at 200% zoom, every control stays in the column, none scrolls */
+@media (max-width: 700px) {
+  .course-demo { --jp-widgets-inline-width: 100%; }
+  .course-demo .widget-inline-hbox, .course-demo .widget-inline-hbox.widget-slider, .course-demo .widget-dropdown {
+    width: 100% !important; max-width: 100%; min-width: 0; flex-wrap: wrap; margin: 0 0 4px 0;
+    box-sizing: border-box; }
+  .course-demo .widget-inline-hbox > :not(.widget-label) { flex: 1 1 8em; min-width: 0; }
+  .course-demo .widget-inline-hbox.widget-slider .slider-container { min-width: 10em; }
+  .course-demo .widget-text input[type=text], .course-demo .widget-dropdown select { width: 100%; min-width: 0; }
+  .course-demo .widget-hbox, .course-demo .widget-vbox { max-width: 100%; min-width: 0; }
+  .course-demo .jupyter-button { min-width: 0; }
+  .course-demo .widget-html { max-width: 100%; min-width: 0 !important; }
+  .course-demo .course-beside > .widget-hbox { min-width: 0; flex-basis: 100%; box-sizing: border-box; }
+  .course-demo .course-beside .widget-hbox > .widget-html + .widget-html { min-width: 0 !important; }
+  .course-demo .widget-html-content { overflow-x: auto; }  /* a wide table scrolls in its own box (1.4.10's
+                                                               exception), its row and the page do not */
+}
 .course-demo-title h2 { font-size: 30px; margin: 0.2em 0 0.1em 0; }
 .course-demo-part h3 { font-size: 24px; margin: 1em 0 0.2em 0; border-bottom: 2px solid #1f4e79; }
 .course-demo-part p { font-size: 18px; color: #444; margin: 0 0 0.4em 0; }

@@ -108,10 +108,12 @@ class MCTSStepper(CourseWidget):
                            self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         asked = [w.HBox([w.HTML("<b>Predict:</b> where will selection go on the next Step?"), self.guess],
                         layout=w.Layout(flex_flow="row wrap", align_items="center"))] if self.predict else []
+        self.table.add_class("course-result")  # the verdict and its table: what a dashboard keeps in view
         numbers = w.HBox([self.table, self.phases], layout=w.Layout(align_items="flex-start"))
-        # tree_first (a dashboard on a 1280x720 projector): the tree right under the buttons, both in view after
-        # Step or Run 100; the move table and the phases follow it
-        shown = [self.tree, self.tree_text, numbers] if tree_first else [numbers, self.tree, self.tree_text]
+        # tree_first (a dashboard): tree and numbers in one wrapping row (DEMO_CSS .course-beside): on a wide screen
+        # the numbers sit beside the tree, on a 1280x720 projector above it, in view with the buttons after a Step
+        shown = ([w.HBox([self.tree, numbers]).add_class("course-beside"), self.tree_text] if tree_first
+                 else [numbers, self.tree, self.tree_text])
         super().__init__([controls, *asked, self.message, *shown])
         self.search: MCTS | None = None
         self.view = None  # the kept tree figure (plots.search_tree.SearchTreeFigure), made on the first render
