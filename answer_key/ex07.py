@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from coursekit.grading.cases import Case, IsA, Probe, Question, Slip, Sweep, Written
+from coursekit.stats import wilson_interval as wilson_reference
 from coursekit.subtraction import SOURCE_MOVES, mixed, optimal, playout, random_player, replay
 
 SEED_FIGURE_8 = (50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2)  # source text 003, Abbildung 8
@@ -218,6 +219,39 @@ WINNER_SLIPS = [
     Slip("players 1 and 2 are swapped: count the moves (the numbers after the start), not the numbers",
          reference=winner_parity_swapped),
 ]
+def wilson_by_rule(wins: int, games: int, z: float = 1.96, wald: bool = False, no_shrink: bool = False) -> tuple:
+    """The Wilson interval with its slips as switches: the normal (Wald) interval p +- z sqrt(p(1-p)/n), another
+    z (1.645 is 90%), or the centre and half-width left undivided by 1 + z^2/n (`no_shrink`)."""
+    p = wins / games
+    if wald:
+        half = z * (p * (1 - p) / games) ** 0.5
+        return (p - half, p + half)
+    shrink = 1 if no_shrink else 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / shrink
+    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / shrink
+    return (centre - half, centre + half)
+
+
+def wilson_inputs() -> list[tuple]:
+    """(wins, games): all wins at small game counts, none and all at larger ones, and seeded random rates."""
+    rng = random.Random(74)
+    small = [(w, g) for g in (1, 2, 3, 5, 10) for w in range(g + 1)]
+    edges = [(0, g) for g in (20, 100, 1000)] + [(g, g) for g in (20, 100, 1000)]
+    rand = []
+    for _ in range(60):
+        g = rng.choice((7, 30, 50, 200, 1000, 5000))
+        rand.append((rng.randint(0, g), g))
+    return small + edges + rand
+
+
+WILSON_SLIPS = [
+    Slip("this is the normal (Wald) interval p +- 1.96 sqrt(p(1-p)/n); Wilson's centre and width are shrunk towards "
+         "1/2 by 1 + z^2/n", reference=lambda w, g: wilson_by_rule(w, g, wald=True)),
+    Slip("this is a 90% interval (z = 1.645); 95% takes z = 1.96", reference=lambda w, g: wilson_by_rule(w, g, 1.645)),
+    Slip("both the centre and the half-width are divided by 1 + z^2/n", reference=lambda w, g: wilson_by_rule(
+        w, g, no_shrink=True)),
+    Slip("low first, then high", reference=lambda w, g: wilson_reference(w, g)[::-1]),
+]
 TAKE_THE_WIN = "n itself is a move here: take it at once (it makes 0 and wins)"
 NO_MOVE = "when every move goes below 0, the question says: subtract 3"
 
@@ -261,4 +295,12 @@ QUESTIONS = [
     ], course_code=('coursekit.subtraction.replay',), objective="07.3"),
     Question("07.q5", "a reader's fix of the R random player: what does it play?", "written",
              [Written("why_never_11")], objective="07.5"),
+    Question("07.q6", "wilson_interval(wins, games): a win rate's 95% interval", "function", [
+        Case("wilson_interval(30, 50)", lambda: wilson_reference(30, 50), points=0, tol=1e-9,
+             slips=[Slip(s.says, answer=lambda s=s: s.reference(30, 50)) for s in WILSON_SLIPS]),
+        Case("wilson_interval(0, 10)", lambda: wilson_reference(0, 10), points=0, tol=1e-9,
+             label="wilson_interval(0, 10): no wins is not a rate of exactly 0"),
+        Sweep("wilson_interval", wilson_inputs, wilson_reference, points=2, public=False, tol=1e-9,
+              label=f"wilson_interval on {len(wilson_inputs())} hidden (wins, games)", slips=WILSON_SLIPS),
+    ], course_code=('coursekit.stats.wilson_interval',), objective="07.4"),
 ]

@@ -210,6 +210,54 @@ MISLED_SLIPS = [
 ]
 
 
+def backup_by_rule(path: list, root_player: int, winner: int, swapped: bool = False, skip_root: bool = False,
+                   visits_only: bool = False, every_win: bool = False) -> list:
+    """One rollout's result added along a path of (wins, visits) from the root, with the slips as switches: the
+    win credited to the player to move at the node (`swapped`), the root left alone, wins left alone, or a win
+    added to every node."""
+    out = []
+    for k, (wins, visits) in enumerate(path):
+        if k == 0 and skip_root:
+            out.append((wins, visits))
+            continue
+        mover = root_player if k % 2 == 1 else 3 - root_player
+        credited = (winner != mover) if swapped else (winner == mover)
+        out.append((wins + (0 if visits_only else 1 if every_win else int(credited)), visits + 1))
+    return out
+
+
+def backup_reference(path: list, root_player: int, winner: int) -> list:
+    """Every node's visits + 1, and its wins + 1 when the winner made the move into it."""
+    return backup_by_rule(path, root_player, winner)
+
+
+def backup_inputs() -> list[tuple]:
+    """Seeded paths of 1 to 7 nodes whose counts shrink from the root down, both root players, both winners."""
+    rng = random.Random(82)
+    out = []
+    for i in range(160):
+        visits = rng.randint(1, 60)
+        path = []
+        for _ in range(rng.randint(1, 7)):
+            path.append((rng.randint(0, visits), visits))
+            visits = rng.randint(0, max(0, visits - 1))
+        out.append((path, 1 + i % 2, 1 + (i // 2) % 2))
+    return out
+
+
+BACKUP_PATH = [(5, 9), (2, 4), (1, 2), (0, 0)]
+BACKUP_SLIPS = [
+    Slip("a node's wins count for the player who made the move into it, not the player to move there",
+         reference=lambda p, r, w: backup_by_rule(p, r, w, swapped=True)),
+    Slip("the root is on the path too: its visits go up by one", reference=lambda p, r, w: backup_by_rule(
+        p, r, w, skip_root=True)),
+    Slip("a node's wins go up when the winner made the move into it", reference=lambda p, r, w: backup_by_rule(
+        p, r, w, visits_only=True)),
+    Slip("only the winner's nodes gain a win: the moves alternate between the players", reference=lambda p, r, w:
+         backup_by_rule(p, r, w, every_win=True)),
+]
+
+
 QUESTIONS = [
     Question("08.q1", "ucb1(wins, visits, parent_visits, c): the selection score", "function", [
         Case("ucb1(3, 4, 10)", lambda: ucb1_reference(3, 4, 10), tol=1e-9),
@@ -246,4 +294,12 @@ QUESTIONS = [
     ], objective="09.1"),
     Question("08.q5", "what do the six seeds support, and what would you measure next?", "written",
              [Written("why_budget_does_not_help")], objective="08.3"),
+    Question("08.q6", "backup(path, root_player, winner): one iteration's backpropagation by hand", "function", [
+        Case(f"backup({BACKUP_PATH}, 1, 1)", lambda: backup_reference(BACKUP_PATH, 1, 1), points=0,
+             slips=[Slip(s.says, answer=lambda s=s: s.reference(BACKUP_PATH, 1, 1)) for s in BACKUP_SLIPS]),
+        Case(f"backup({BACKUP_PATH}, 1, 2)", lambda: backup_reference(BACKUP_PATH, 1, 2), points=0,
+             slips=[Slip(s.says, answer=lambda s=s: s.reference(BACKUP_PATH, 1, 2)) for s in BACKUP_SLIPS]),
+        Sweep("backup", backup_inputs, backup_reference, points=2, public=False,
+              label=f"backup on {len(backup_inputs())} hidden paths", slips=BACKUP_SLIPS),
+    ], course_code=('coursekit.mcts.MCTS',), objective="08.2"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from coursekit.grading.cases import Case, Question, Slip, Sweep, Written
+from coursekit.stats import wilson_interval
 from coursekit.subtraction import SOURCE_MOVES, SubtractionGame
 from coursekit.tictactoe import LINES, TicTacToe, line_winner
 
@@ -193,6 +194,47 @@ BOARD_SLIPS = [
 ]
 
 
+def compare_by_rule(hits_a: int, n_a: int, hits_b: int, n_b: int, shares_only: bool = False, z: float = 1.96,
+                    swapped: bool = False) -> str:
+    """The answer ("A", "B" or "cannot tell") with the slips as switches: the bare shares compared (`shares_only`), another
+    z, or the names swapped."""
+    first, second = ("B", "A") if swapped else ("A", "B")
+    if shares_only:
+        a, b = hits_a / n_a, hits_b / n_b
+        return first if a > b else second if b > a else "cannot tell"
+    low_a, high_a = wilson_interval(hits_a, n_a, z)
+    low_b, high_b = wilson_interval(hits_b, n_b, z)
+    return first if low_a > high_b else second if low_b > high_a else "cannot tell"
+
+
+def compare_reference(hits_a: int, n_a: int, hits_b: int, n_b: int) -> str:
+    """The search whose 95% Wilson interval lies wholly above the other's, else "cannot tell"."""
+    return compare_by_rule(hits_a, n_a, hits_b, n_b)
+
+
+def compare_inputs() -> list[tuple]:
+    """Seeded pairs of experiments, near and far apart, small and large, equal counts among them."""
+    rng = random.Random(94)
+    out = [(7, 10, 7, 10), (0, 5, 5, 5), (5, 5, 0, 5), (1, 1, 0, 1)]
+    for _ in range(220):
+        n_a, n_b = rng.choice((6, 20, 50, 100, 400)), rng.choice((6, 20, 50, 100, 400))
+        share = rng.random()
+        gap = rng.choice((0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5))
+        share_b = min(1.0, max(0.0, share + rng.choice((-1, 1)) * gap))
+        out.append((round(share * n_a), n_a, round(share_b * n_b), n_b))
+    return out
+
+
+COMPARE_SLIPS = [
+    Slip("this compares the bare shares; a share says \"A\" or \"B\" only when the intervals do not overlap",
+         reference=lambda *a: compare_by_rule(*a, shares_only=True)),
+    Slip("this uses 90% intervals (z = 1.645); the question asks for 95% (z = 1.96)",
+         reference=lambda *a: compare_by_rule(*a, z=1.645)),
+    Slip("A and B are swapped: name the search whose interval lies above", reference=lambda *a: compare_by_rule(
+        *a, swapped=True)),
+]
+
+
 QUESTIONS = [
     Question("09.q1", "tree_size(n): nodes of the full 3-5-11 game tree", "function", [
         Case("tree_size(0)", 1),
@@ -229,4 +271,12 @@ QUESTIONS = [
              ], objective="09.2"),
     Question("09.q5", "why transpositions rescue MCTS here", "written", [Written("why_transpositions")],
              objective="09.3"),
+    Question("09.q6", "compare_shares(hits_a, n_a, hits_b, n_b): which search finds the winning move more often?",
+             "function", [
+                 Case("compare_shares(27, 30, 15, 30)", "A", points=0, slips=[Slip(COMPARE_SLIPS[2].says, answer="B")]),
+                 Case("compare_shares(8, 20, 16, 20)", "cannot tell", points=0,
+                      slips=[Slip(COMPARE_SLIPS[0].says + " (at 95% these two overlap)", answer="B")]),
+                 Sweep("compare_shares", compare_inputs, compare_reference, points=2, public=False,
+                       label=f"compare_shares on {len(compare_inputs())} hidden pairs", slips=COMPARE_SLIPS),
+             ], course_code=('coursekit.stats.wilson_interval',), objective="09.4"),
 ]
