@@ -196,8 +196,8 @@ BOARD_SLIPS = [
 
 def compare_by_rule(hits_a: int, n_a: int, hits_b: int, n_b: int, shares_only: bool = False, z: float = 1.96,
                     swapped: bool = False) -> str:
-    """The answer ("A", "B" or "cannot tell") with the slips as switches: the bare shares compared (`shares_only`), another
-    z, or the names swapped."""
+    """"A", "B" or "cannot tell", with the slips as switches: the bare shares compared (`shares_only`), another z,
+    or the names swapped."""
     first, second = ("B", "A") if swapped else ("A", "B")
     if shares_only:
         a, b = hits_a / n_a, hits_b / n_b
