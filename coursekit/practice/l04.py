@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from coursekit.baccarat import banker_draws, exact_odds, hand_value, is_natural, source_banker_draws
+from coursekit.baccarat import (BANKER_TABLE, SOURCE_RULES, banker_draws, exact_odds, hand_value, is_natural,
+                                source_banker_draws, table_from_rules)
 from coursekit.cards import RANKS
 from coursekit.grading.cases import Case, Question, Slip, Sweep
 from coursekit.practice.asks import GuessQuestion, PredictQuestion
@@ -61,6 +62,14 @@ def favourite_with_the_bug() -> str:
     return "banker, as in the casino" if best == "banker" else best
 
 
+def rules_against_table() -> str:
+    """How the table built from the source's six rules compares with the casino's stored table, cell by cell."""
+    built = table_from_rules(SOURCE_RULES)
+    differ = sum(built[total][third] != BANKER_TABLE[total][third] for total in BANKER_TABLE
+                 for third in BANKER_TABLE[total])
+    return "all 88 cells agree" if differ == 0 else "a few cells differ" if differ <= 5 else "many cells differ"
+
+
 PREDICTIONS = [
     GuessQuestion(
         "04.baccara", "What is the chance that two cards from an infinite deck are worth 0?",
@@ -79,9 +88,22 @@ PREDICTIONS = [
                             "stands.",
          "it depends on the banker's two cards": "Only the banker's total matters, not which cards made it."},
         answer=lambda: THREE_EIGHT[banker_draws(3, 8)],
-        then="Run the next cells: they print the casino's table (find row 3, column 8) and build it from the rules; "
-             "the picture after them frames that cell.",
+        then="Run the next cell: it prints the casino's table (find row 3, column 8); the picture further down "
+             "frames that cell.",
         tells=("a banker on 3 stands", "not banker_draws(3, 8)", "banker 3, player's 8")),
+    PredictQuestion(
+        "04.rules-agree", "Build the banker's table from the source's six rules alone. How does it compare with "
+                          "the casino's table, cell by cell?",
+        {"all 88 cells agree": "Six short rules are the whole table: each marks its columns 'draw' up to a limit, "
+                               "and where no rule speaks the banker stands.",
+         "a few cells differ": "Check the cells no rule mentions: where no rule speaks, the banker stands, and the "
+                               "casino's table stands there too.",
+         "many cells differ": "The rules are short, but each covers whole columns: together they leave no cell "
+                              "of the table open."},
+        answer=rules_against_table,
+        then="Run the next two cells: the first shows table_from_rules, the second compares the two tables cell by "
+             "cell (it stops with an AssertionError if any cell differs).",
+        tells=("all 88 cells",)),
     GuessQuestion(
         "04.three-cards", "What is the hand 3, 10, 6 worth in baccarat?",
         answer=lambda: hand_value(["3", "10", "6"]), close=0,
