@@ -101,8 +101,8 @@ PREDICTIONS = [
          "many cells differ": "The rules are short, but each covers whole columns: together they leave no cell "
                               "of the table open."},
         answer=rules_against_table,
-        then="Run the next two cells: the first shows table_from_rules, the second compares the two tables cell by "
-             "cell (it stops with an AssertionError if any cell differs).",
+        then="Run the next cell: it compares the two tables cell by cell (it stops with an AssertionError if any "
+             "cell differs), then shows table_from_rules.",
         tells=("all 88 cells",)),
     GuessQuestion(
         "04.three-cards", "What is the hand 3, 10, 6 worth in baccarat?",
