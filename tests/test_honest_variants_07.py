@@ -83,6 +83,15 @@ def win(n):
 
 course = [50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2]
 ''',
+    "def wilson_interval": '''import math
+
+def wilson_interval(wins, games):
+    z = 1.96
+    shrink = 1 + z ** 2 / games
+    mid = (wins / games + z ** 2 / (2 * games)) / shrink
+    spread = z / shrink * math.sqrt(wins * (games - wins) / games ** 3 + z ** 2 / (4 * games ** 2))
+    return (mid - spread, mid + spread)
+''',
 }
 
 # --- variant 2: comprehensions, the winner by parity, recursion from the other side (0 lost, below 0 won) ---------
@@ -129,6 +138,15 @@ def mistakes(course, player):
 
 course = [50, 45, 42, 39, 34, 31, 26, 23, 18, 13, 10, 7, 4, 1, -2]
 ''',
+    "def wilson_interval": '''from math import sqrt
+
+def wilson_interval(wins, games):
+    z2 = 1.96 * 1.96
+    a = games + z2
+    centre = (wins + z2 / 2) / a
+    half = 1.96 * sqrt(wins * (games - wins) / games + z2 / 4) / a
+    return centre - half, centre + half
+''',
 }
 
 # --- variant 3: terse spacing, a recursive winner, a forward pass over the game's states ------------------------
@@ -170,6 +188,11 @@ def win(start):
   return total
 course=[50,45,42,39,34,31,26,23,18,13,10,7,4,1,-2]
 ''',
+    "def wilson_interval": '''def wilson_interval(w,n):
+  z=1.96; p=w/n; d=1+z*z/n
+  c=(p+z*z/(2*n))/d; h=z*((p*(1-p)+z*z/(4*n))/n)**.5/d
+  return (c-h,c+h)
+''',
 }
 
 ANSWER = "why_never_11 = '''n > 5 || n < 11 is always true, so the first branch always runs and never samples 11.'''"
@@ -183,8 +206,8 @@ def variant_notebook(cells: dict):
         if cell.cell_type != "code":
             continue
         for start, source in cells.items():
-            if cell.source.startswith(start) or (start == "def fixed_random_move" and "def fixed_random_move" in
-                                                 cell.source):
+            if cell.source.startswith(start) or (start in ("def fixed_random_move", "def wilson_interval")
+                                                 and start in cell.source):
                 cell.source = source
         if cell.source.startswith("why_never_11"):
             cell.source = ANSWER
