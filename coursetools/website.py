@@ -332,6 +332,11 @@ def jupyter_book() -> Optional[str]:
 # myst-nb's "hide-output" toggle names itself "Toggle hidden content" while it shows "Show code cell output": axe's
 # label-content-name-mismatch (serious); without the label its name is the text it shows
 TOGGLE_LABEL = ' aria-label="Toggle hidden content"'
+# the sidebar's fold under a lesson with a going-further notebook is a <summary> holding only an icon: axe's
+# summary-name (serious) wants it named
+TOC_TOGGLE = '<summary><span class="toctree-toggle"'
+TOC_TOGGLE_NAMED = ('<summary aria-label="Show or hide the going-further page of this lesson">'
+                    '<span class="toctree-toggle"')
 
 
 def build(book: Path) -> Path:
@@ -346,8 +351,8 @@ def build(book: Path) -> Path:
     html = book / "_build" / "html"
     for page in html.rglob("*.html"):  # a folded answer's toggle is named by the words it shows (WCAG 2.5.3)
         text = page.read_text(encoding="utf-8")
-        if TOGGLE_LABEL in text:
-            page.write_text(text.replace(TOGGLE_LABEL, ""), encoding="utf-8")
+        if TOGGLE_LABEL in text or TOC_TOGGLE in text:
+            page.write_text(text.replace(TOGGLE_LABEL, "").replace(TOC_TOGGLE, TOC_TOGGLE_NAMED), encoding="utf-8")
     return html
 
 
