@@ -325,6 +325,10 @@ class NumberBox(w.Text):
 
     value = _TypedText(help="the text in the box").tag(sync=True)
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.add_class("course-number")  # a dashboard sizes it for a number, not for a sentence (demo.DEMO_CSS)
+
 
 def whole_number(box: w.Text, name: str, low: int, high: int) -> int:
     """The whole number typed in a box, from low to high; else a ValueError that says so, quoting (cut) the input."""

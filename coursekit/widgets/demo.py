@@ -35,6 +35,7 @@ DEMO_CSS = """<style>
 .course-demo .widget-inline-hbox .widget-label { padding-right: 6px; }
 .course-demo .widget-text input[type=number] { width: 6em; }
 .course-demo .widget-text input[type=text] { width: 12em; }
+.course-demo .course-number input[type=text] { width: 7em; }  /* a seed or a count: the arena's row stays one line */
 .course-demo .widget-dropdown { width: auto !important; }  /* as wide as its longest option: never clipped */
 .course-demo .widget-dropdown select { width: auto; min-width: 8em; }
 .course-demo .jupyter-button { font-size: 20px; height: 46px; width: auto !important; min-width: 110px;
