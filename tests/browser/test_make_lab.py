@@ -94,7 +94,7 @@ def _stop(process) -> None:
 def _open(target: str, folder: Path, root: Path, browser) -> dict:
     """Start `make TARGET` on a free port, open the URL it prints in Chromium at 1280x720, measure, stop it."""
     log_path = root / f"make-{target}.log"
-    process, url = _start(target, folder, root, log_path)
+    process, url = _start(target, folder, root, log_path, (f"LAB_WORKSPACES={root / ('workspaces-' + target)}",))
     try:
         context = browser.new_context(viewport={"width": 1280, "height": 720})
         try:
