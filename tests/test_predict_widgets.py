@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 import pytest
 
-from coursekit.widgets.predict import PREDICT_JS, Guess, Predict
+from coursekit.widgets.predict import GUESS_CHANGED, PICK_CHANGED, PREDICT_JS, Guess, Predict
 
 
 def test_a_guess_may_carry_its_unit():
@@ -51,6 +51,46 @@ def test_feedback_that_already_says_right_is_not_doubled():
     assert predict.choose("an ace") == "Right: after an ace..."
     assert predict.choose("a 6") == "Not quite: a 6 is bad. Try another answer."
 
+
+
+def test_a_changed_pick_clears_the_old_verdict():
+    """Issue 37: after a right answer, picking another choice must not leave "Right: ..." beside it."""
+    predict = Predict("2 + 2?", {"3": "off by one", "4": "two pairs"}, answer="4")
+    assert predict.choose("4").startswith("Right")
+    predict.options.value = "3"                       # what a click on another answer sends
+    assert predict.message.text == PICK_CHANGED and predict.message.kind == "info"
+    assert "Right" not in predict.message.value
+    assert predict.attempts == ["4"]                  # a pick is not an attempt until Check
+    predict.check_choice()
+    assert predict.message.text.startswith("Not quite") and predict.message.kind == "lose"
+    predict.options.value = "4"
+    assert predict.message.text == PICK_CHANGED       # a wrong verdict goes too
+
+
+def test_the_first_pick_keeps_the_instructions():
+    predict = Predict("2 + 2?", {"3": "off by one", "4": "two pairs"}, answer="4")
+    before = predict.message.text
+    predict.options.value = "3"
+    assert predict.message.text == before and before.startswith("Pick an answer")
+
+
+def test_a_newly_typed_guess_clears_the_old_verdict():
+    guess = Guess("How many?", answer=12)
+    assert guess.guess("12").startswith("Close")
+    guess.box.value = "1"                             # the first key of a new guess
+    assert guess.message.text == GUESS_CHANGED and guess.message.kind == "info"
+    guess.box.value = "13"
+    assert guess.message.text == GUESS_CHANGED
+    assert guess.guess("30").startswith("You guessed 30: too high")
+    guess.box.value = "3"
+    assert guess.message.text == GUESS_CHANGED
+
+
+def test_the_answers_are_a_radio_group_named_by_the_question():
+    """The browser test (test_learner_actions) reads the accessibility tree; here: the hooks the script uses."""
+    predict = Predict("2 + 2?", {"3": "off by one", "4": "two pairs"}, answer="4")
+    assert "course-question" in predict.prompt._dom_classes and "2 + 2?" in predict.prompt.value
+    assert "radiogroup" in PREDICT_JS and "aria-labelledby" in PREDICT_JS
 
 def _asked_ids() -> list[str]:
     from coursekit.practice import lessons, predictions

@@ -90,8 +90,48 @@ COURSE_JS = """(function () {
     var next = fresh[0] || after[0] || all[0];
     if (next) { next.focus(); }
   }
+  // check() and practice() print into a cell's output, which no screen reader announces: a page-wide status region
+  // (made once, before any result arrives) repeats the gist of each new result: its title, how many tests pass and
+  // fail, and its last line. Only a result the running cell just printed is said (its prompt reads [*]), not the
+  // saved results of a notebook being opened.
+  var announcer = document.createElement('div');
+  announcer.id = 'course-announcer';
+  announcer.setAttribute('role', 'status'); announcer.setAttribute('aria-live', 'polite');
+  announcer.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);' +
+    'white-space:nowrap;margin:-1px;';
+  document.body.appendChild(announcer);
+  function gist(result) {
+    var lines = Array.from(result.children).map(function (e) { return e.textContent.trim(); })
+      .filter(function (t) { return t; });
+    var passed = lines.filter(function (t) { return /^pass\\b/.test(t); }).length;
+    var failed = lines.filter(function (t) { return /^FAIL\\b/.test(t); }).length;
+    var counts = passed + ' test' + (passed === 1 ? '' : 's') + ' pass, ' + failed + ' fail.';
+    return [lines[0], counts, lines.length > 1 ? lines[lines.length - 1] : ''].join(' ').trim();
+  }
+  function fresh(result) {
+    var cell = result.closest('.jp-Cell'), prompt = cell ? cell.querySelector('.jp-InputPrompt') : null;
+    return !prompt || prompt.textContent.indexOf('*') >= 0;
+  }
+  function results(node) {
+    if (node.nodeType !== 1) { return []; }
+    return node.matches('.coursekit-check') ? [node] : Array.from(node.querySelectorAll('.coursekit-check'));
+  }
+  function announce(records) {
+    var said = null;
+    records.forEach(function (r) {
+      Array.prototype.forEach.call(r.addedNodes || [], function (n) {
+        results(n).forEach(function (e) { if (fresh(e)) { said = e; } });
+      });
+    });
+    if (said) {
+      var text = gist(said);
+      announcer.textContent = '';
+      setTimeout(function () { announcer.textContent = text; }, 100);
+    }
+  }
   var pending = false;
   new MutationObserver(function (records) {
+    announce(records);
     records.forEach(function (r) {
       if (r.type !== 'attributes' || r.attributeName !== 'disabled') { return; }
       if (!r.target.disabled && r.oldValue !== null) { enabledAt.set(r.target, Date.now()); }

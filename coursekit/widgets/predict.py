@@ -29,7 +29,28 @@ ECHO_CHARS = 30  # typed text echoed in a message is cut to this many characters
 PREDICT_JS = """(function () {
   if (window.coursePredictKeys) { return; }
   window.coursePredictKeys = true;
-  var MOVES = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1};
+  var MOVES = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1}, made = 0;
+  // the answers are one named radio group, named by the question: role radiogroup, aria-labelledby the question,
+  // and a common name, so a screen reader says "Predict: ..., radio group, 2 of 3"
+  function group() {
+    document.querySelectorAll('.course-predict .widget-radio-box').forEach(function (box) {
+      if (!box.dataset.group) {
+        var question = box.closest('.course-predict').querySelector('.course-question');
+        box.dataset.group = 'course-answers-' + (++made);
+        if (question) {
+          question.id = question.id || 'course-question-' + made;
+          box.setAttribute('aria-labelledby', question.id);
+        }
+        box.setAttribute('role', 'radiogroup');
+      }
+      box.querySelectorAll('input[type=radio]:not([name])').forEach(function (r) { r.name = box.dataset.group; });
+    });
+  }
+  var pending = false;
+  new MutationObserver(function () {
+    if (!pending) { pending = true; setTimeout(function () { pending = false; group(); }, 50); }
+  }).observe(document.body, {subtree: true, childList: true});
+  group();
   window.addEventListener('keydown', function (e) {
     var t = e.target, widget = t && t.closest ? t.closest('.course-predict') : null;
     if (!widget || e.altKey || e.ctrlKey || e.metaKey) { return; }
@@ -61,6 +82,9 @@ def _question_html(question: str) -> str:
 
 
 VOTE_SENT = "Sent to the class vote."
+PICK_CHANGED = "You changed your answer: press Check to see whether this one is right."
+GUESS_CHANGED = "You changed your guess: press Check (or Enter) to see how close this one is."
+VERDICTS = ("ok", "lose")  # the message kinds of a checked answer, which a changed answer must not stay beside
 
 
 def _class_vote(widget: CourseWidget, answer: Union[str, float]) -> None:
@@ -105,6 +129,7 @@ class Predict(CourseWidget):
         self.question, self.choices, self.then = question, dict(choices), then
         self._answer = Later(answer, self._valid_choice)
         self.prompt = w.HTML(_question_html(question))
+        self.prompt.add_class("course-question")  # the answers' radio group is named by it (PREDICT_JS)
         self.options = w.RadioButtons(options=list(choices), value=None, description="your answer",
                                       layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.check = w.Button(description="Check", button_style="primary", icon="check")
@@ -112,10 +137,16 @@ class Predict(CourseWidget):
         self.message = MessageBar()
         self.attempts: list[str] = []
         self.on_click(self.check, self.check_choice)
+        self.on_change(self.options, self._changed)
         keys = w.HTML(PREDICT_CSS, layout=w.Layout(display="none"))  # the answers' keys (PREDICT_JS)
         super().__init__([self.prompt, self.options, self.check, self.message, keys])
         self.add_class("course-predict")
         self.message.show("Pick an answer, then press Check. Nothing here is graded.")
+
+    def _changed(self) -> None:
+        """A new pick clears the last verdict: "Right: ..." must not stay beside a different, unchecked answer."""
+        if self.message.kind in VERDICTS:
+            self.message.show(PICK_CHANGED)
 
     def _valid_choice(self, answer: str) -> str:
         if answer not in self.choices:
@@ -178,6 +209,7 @@ class Guess(CourseWidget):
         self._answer = Later(answer, _finite)
         self.high, self.low, self.then = high, low, then
         self.prompt = w.HTML(_question_html(question))
+        self.prompt.add_class("course-question")
         self.box = w.Text(value="", placeholder="your guess", description="your guess",
                           layout=w.Layout(width="260px"), style={"description_width": "initial"})
         self.check = w.Button(description="Check", button_style="primary", icon="check",
@@ -187,6 +219,7 @@ class Guess(CourseWidget):
         self.guesses: list[float] = []
         self.on_click(self.check, self.check_guess)
         self.on_enter(self.box, self.check_guess)
+        self.on_change(self.box, self._changed)
         keys = w.HTML(PREDICT_CSS, layout=w.Layout(display="none"))  # Enter on Check stays with it (PREDICT_JS)
         super().__init__([self.prompt, w.HBox([self.box, self.check]), self.message, keys])
         self.add_class("course-predict")
@@ -196,6 +229,11 @@ class Guess(CourseWidget):
     def answer(self) -> Union[float, int, Fraction]:
         """The true value (worked out at the first Check when it was given as a function)."""
         return self._answer.get()
+
+    def _changed(self) -> None:
+        """A newly typed guess clears the verdict on the last one."""
+        if self.message.kind in VERDICTS:
+            self.message.show(GUESS_CHANGED)
 
     def _shown(self, x: float | int | Fraction) -> str:
         """A number as the message shows it, with the unit."""

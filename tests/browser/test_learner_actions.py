@@ -26,6 +26,7 @@ PAGE_ERRORS = re.compile(r"Error displaying widget|javascript error|model not fo
                          re.IGNORECASE)
 VERDICT = re.compile(r"^\s*(Right|Not quite)")
 WORKING = re.compile(r"^\s*Working the answer out")  # what a first Check shows while the answer is worked out
+CHANGED = re.compile(r"^\s*You changed your (answer|guess)")  # a new pick or a newly typed guess, before Check
 
 
 def assert_no_page_errors(page, notebook) -> None:
@@ -53,6 +54,7 @@ def guesses(notebook):
 def new_message(area, before: str, expect) -> str:
     """The widget's message once it differs from `before` (and, at a first Check, once the answer is worked out)."""
     expect(message(area)).not_to_have_text(before)
+    expect(message(area)).not_to_have_text(CHANGED)  # the verdict on the new pick, not the note that it changed
     expect(message(area)).not_to_have_text(WORKING, timeout=180_000)  # a prediction's experiment, run once
     return message(area).inner_text().strip()
 
@@ -80,6 +82,10 @@ def answer_predict(area, expect) -> dict:
     assert pick_and_check(area, wrong, expect).startswith("Not quite")
     assert pick_and_check(area, right[0], expect).startswith("Right")
     near_button(area)
+    # a changed pick clears the verdict: "Right: ..." must not stay beside a wrong answer nobody checked
+    area.locator(".widget-radio-box label", has_text=re.compile(rf"^\s*{re.escape(wrong)}\s*$")).first.click()
+    expect(message(area)).to_have_text(CHANGED)
+    assert pick_and_check(area, right[0], expect).startswith("Right")
     return seen
 
 
@@ -106,6 +112,12 @@ def answer_guess(area, expect) -> str:
     said = new_message(area, said, expect)
     assert re.match(r"^(Close: you guessed 7(?![\d.])|You guessed 7(?![\d.])\S*: too (high|low))", said), said
     near_button(area)
+    box.fill("8")                                       # a new guess, not yet checked: the old verdict goes
+    expect(message(area)).to_have_text(CHANGED)
+    changed = message(area).inner_text()
+    box.press("Enter")
+    said = new_message(area, changed, expect)
+    assert re.match(r"^(Close: you guessed 8(?![\d.])|You guessed 8(?![\d.])\S*: too (high|low))", said), said
     return said
 
 
@@ -140,6 +152,63 @@ def answer_by_keyboard(area, expect) -> str:
     page.keyboard.press("Enter")
     said = new_message(area, before, expect)
     expect(radios.nth(1)).to_be_checked()  # Enter pressed Check; it did not leave for Lab's edit mode
+    return said
+
+
+def radio_groups(page) -> list[dict]:
+    """Every radio group in Chromium's own accessibility tree (what a screen reader gets): its name, and the name
+    and checked state of each radio in it."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    by_id = {n["nodeId"]: n for n in nodes}
+
+    def role(n: dict) -> str:
+        return n.get("role", {}).get("value", "")
+
+    def radios(n: dict) -> list[dict]:
+        found = []
+        for child in (by_id.get(c) for c in n.get("childIds", [])):
+            if child is None:
+                continue
+            if role(child) == "radio":
+                checked = [p["value"]["value"] for p in child.get("properties", []) if p["name"] == "checked"]
+                found.append({"name": child.get("name", {}).get("value", ""), "checked": checked == ["true"]})
+            else:
+                found += radios(child)
+        return found
+
+    return [{"name": n.get("name", {}).get("value", ""), "radios": radios(n)}
+            for n in nodes if role(n) == "radiogroup" and not n.get("ignored")]
+
+
+def answers_are_a_named_group(area) -> None:
+    """The Predict's answers form one radio group whose accessible name is the question (issue 37)."""
+    question = " ".join(area.locator(".course-question").first.inner_text().split())
+    choices = [" ".join(c.split()) for c in area.locator(".widget-radio-box label").all_inner_texts()]
+    groups = [g for g in radio_groups(area.page) if " ".join(g["name"].split()) == question]
+    assert len(groups) == 1, f"no radio group named {question!r}: {radio_groups(area.page)}"
+    assert [" ".join(r["name"].split()) for r in groups[0]["radios"]] == choices, groups[0]
+    checked = [r["name"] for r in groups[0]["radios"] if r["checked"]]
+    picked = [" ".join(label.split()) for label in area.locator(".widget-radio-box label:has(input:checked)")
+              .all_inner_texts()]
+    assert [" ".join(c.split()) for c in checked] == picked, f"the tree's checked radio {checked}, the page's {picked}"
+
+
+def results_are_announced(notebook, expect) -> str:
+    """The last practice() result printed by Run All is repeated in the page's status region: title, counts, verdict."""
+    results = notebook.locator(".coursekit-check")
+    assert results.count() >= 1, "no practice() or check() result in the notebook"
+    lines = [t.strip() for t in results.last.locator(":scope > div").all_inner_texts() if t.strip()]
+    passed = sum(1 for t in lines if re.match(r"pass\b", t))
+    failed = sum(1 for t in lines if re.match(r"FAIL\b", t))
+    said = f"{lines[0]} {passed} test{'' if passed == 1 else 's'} pass, {failed} fail. {lines[-1]}"
+    region = notebook.page.locator("#course-announcer")
+    expect(region).to_have_attribute("role", "status")
+    expect(region).to_have_attribute("aria-live", "polite")
+    expect(region).to_have_text(said)
     return said
 
 
@@ -199,7 +268,7 @@ def stepper_predict(notebook, expect) -> str:
 
 # lessons whose actions are answered here: every kind of action at least once
 # (keyed by the name's first part: "06" is lesson 06, "06b" its going-further notebook, which holds its Guess)
-ACTIONS = {"02": ("predict", "guess", "keyboard"), "06": ("predict", "explorer"), "06b": ("guess",),
+ACTIONS = {"02": ("predict", "guess", "keyboard", "announced"), "06": ("predict", "explorer"), "06b": ("guess",),
            "08": ("predict", "stepper"), "10": ("predict", "guess")}
 
 
@@ -220,9 +289,13 @@ def test_learner_actions_work_in_lab(path, lab_page):
     assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
     assert_no_page_errors(page, notebook)
     asked = ACTIONS.get(path.name.split("_")[0], ())
+    if "announced" in asked:
+        results_are_announced(notebook, expect)
     if "predict" in asked:
         assert predicts(notebook).count() >= 1, "no Predict rendered"
+        answers_are_a_named_group(predicts(notebook).first)
         answer_predict(predicts(notebook).first, expect)
+        answers_are_a_named_group(predicts(notebook).first)  # and the tree has the checked answer
         keep_screenshot(page, f"learner_{path.name[:2]}_predict")
     if "guess" in asked:
         assert guesses(notebook).count() >= 1, "no Guess rendered"
