@@ -397,6 +397,17 @@ blockquote {{ margin: 0; padding: 10px 14px; background: #f7f7f5; border-left: 4
 ul.notes {{ margin: 4px 0; padding-left: 22px; }}
 ul.notes li {{ overflow-wrap: anywhere; }}
 footer {{ margin-top: 32px; font-size: 14px; color: #444; border-top: 1px solid #ccc; padding-top: 8px; }}
+@media (max-width: 40em) {{
+  main {{ padding: 12px 10px 32px; }}
+  h2 {{ flex-wrap: wrap; }}
+  th, td {{ padding: 4px 5px; }}
+  table.summary td {{ overflow-wrap: anywhere; }}
+  .badge, .tag {{ white-space: normal; }}
+  table.summary td:last-child, table.summary th:last-child {{ display: none; }}
+  table.tests col.c-result {{ width: 76px; }}
+  table.tests col.c-test {{ width: 40%; }}
+  table.tests col.c-points {{ width: 52px; }}
+}}
 """
 
 

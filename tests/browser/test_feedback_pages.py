@@ -160,6 +160,46 @@ def test_the_class_page_ranks_the_slip_links_both_learners_and_loads_nothing(bro
         context.close()
 
 
+OUTSIDE = """() => { const W = document.documentElement.clientWidth, out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || (r.right <= W + 1 && r.left >= -1)) { continue; }
+    const box = e.closest('.wide');
+    if (box && box.getBoundingClientRect().right <= W + 1) { continue; }  // inside its own sideways scroller
+    out.push(e.tagName + ' ' + Math.round(r.left) + '-' + Math.round(r.right) + ': '
+             + (e.textContent || '').slice(0, 40));
+  }
+  return out; }"""
+
+
+@pytest.mark.parametrize("size", [(320, 640), (640, 360)], ids=["320px", "zoom200"])
+@pytest.mark.parametrize("which", ["class", "slip", "solution"])
+def test_the_pages_reflow_on_a_narrow_screen(browser, pages, which, size):
+    """WCAG 1.4.10 (issue 37: 981 and 705 px wide at 320): no sideways scrolling of the page at 320 px or at 200%
+    zoom of 1280x720; a data table too wide for the screen scrolls in its own box, which the keyboard reaches and
+    which has a name."""
+    width, height = size
+    context, tab, attempted = _open(browser, pages[which])
+    try:
+        tab.set_viewport_size({"width": width, "height": height})
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / f"reflow_{which}_{width}.png"), full_page=True)
+        assert tab.evaluate("() => document.documentElement.scrollWidth") <= width
+        assert tab.evaluate(OUTSIDE) == []
+        for box in tab.locator(".wide").all():
+            assert box.get_attribute("tabindex") == "0" and box.get_attribute("role") == "region"
+            assert "table" in (box.get_attribute("aria-label") or "")
+        if which == "class":
+            assert tab.locator(".wide").count() >= 2  # the points per question, the named slips
+        else:
+            box = tab.locator("table.summary").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+            text = tab.locator("table.summary").inner_text()
+            assert "tests passed" in text and "/ 22" in text  # the summary's words and points still show
+        assert attempted == []
+    finally:
+        context.close()
+
 def test_the_network_guard_sees_a_page_that_reaches_out(browser, tmp_path):
     """The control: a page with an outside image and stylesheet is caught, so `attempted == []` above means it."""
     page = tmp_path / "reaches_out.html"
