@@ -218,6 +218,7 @@ class ArenaDashboard(CourseWidget):
         self.board = w.HTML()
         self.picture = LiveImage(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
         self.picture_text = FigureText(self.picture)  # the pictures in words (issue 30)
+        self.board.add_class("course-result")  # the leaderboard: what a dashboard keeps in view (its picture follows)
         self.games = w.Select(options=[], rows=7, description="replay", layout=w.Layout(width="100%"))
         self.games.add_class("arena-games")
         self.back = w.Button(description="Back", icon="step-backward", disabled=True)

@@ -75,6 +75,10 @@ body[data-voila] .jp-RenderedMarkdown p { font-size: 19px; }
   .course-demo .widget-html-content { overflow-x: auto; }  /* a wide table scrolls in its own box (1.4.10's
                                                                exception), its row and the page do not */
 }
+/* the tournament (1280x720): the hands and the message beside the chance picture, so the picture ends in view */
+.course-demo .course-side { flex-wrap: wrap; column-gap: 24px; align-items: flex-start; }
+.course-demo .course-side > .widget-vbox { flex: 1 1 360px; min-width: 0; }
+.course-demo .course-side > .widget-image { flex: 0 1 auto; }
 .course-demo-title h2 { font-size: 30px; margin: 0.2em 0 0.1em 0; }
 .course-demo-part h3 { font-size: 24px; margin: 1em 0 0.2em 0; border-bottom: 2px solid #1f4e79; }
 .course-demo-part p { font-size: 18px; color: #444; margin: 0 0 0.4em 0; }
@@ -196,8 +200,20 @@ def tournament_dashboard(seed: int = 4) -> Dashboard:
         ("The 100€ tournament, with the best advice",
          "Bet after your first card, then Hit or Stand; the advice is the exact optimum. The line is your chance "
          "to win the tournament after every step.",
-         Resettable(lambda: AdvisedTournament(seed=seed), restore=lambda t: _restore_tournament(t, seed))),
+         Resettable(lambda: _hands_beside_chances(AdvisedTournament(seed=seed)),
+                    restore=lambda t: _restore_tournament(t, seed))),
     ])
+
+
+def _hands_beside_chances(tournament):
+    """An AdvisedTournament laid out for a dashboard: the hands and the message beside the chance picture (under it
+    on a narrow screen), not above it, so the picture ends on a 720 px high screen (53 px below it before)."""
+    rows = list(tournament.children)
+    at = rows.index(tournament.board)
+    if rows[at + 1: at + 3] == [tournament.message, tournament.plot]:
+        side = w.HBox([w.VBox([tournament.board, tournament.message]), tournament.plot]).add_class("course-side")
+        tournament.children = (*rows[:at], side, *rows[at + 3:])
+    return tournament
 
 
 def _restore_tournament(tournament, seed: int) -> None:

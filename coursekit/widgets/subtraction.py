@@ -88,6 +88,8 @@ class MoveSetExplorer(CourseWidget):
         self.graph_text = FigureText(self.graph)  # the graph in words (issue 30)
         self.summary = w.HTML()
         self.table = w.HTML()
+        self.graph.add_class("course-result")  # the graph and its strategy table: what a dashboard keeps in view
+        self.table.add_class("course-result")
         self.message = MessageBar()
         self.game = DEFAULT_GAME
         self.predict, self.revealed = bool(predict), not predict

@@ -34,6 +34,7 @@ class AdvisedTournament(TournamentWidget):
         self.tip = w.HTML()
         self.show_plot = show_plot
         self.plot = LiveImage(format="png", layout=w.Layout(width="700px"))
+        self.plot.add_class("course-result")  # the chance line: what a dashboard keeps in view
         self.plot_text = FigureText(self.plot)  # the chance line in words (issue 30)
         self._path = None
         self.on_click(self.follow, self.play_advice)

@@ -286,7 +286,54 @@ def test_result_shares_the_first_screen(name, width, height, voila_server, page)
     keep_screenshot(page, f"voila_{name}_{width}_result")
 
 
-REFLOW = [("baccarat", 320, 720), ("baccarat", 640, 360), ("arena", 640, 360), ("mcts", 320, 720)]
+# issue 37 item 5: the other dashboards, by what a presenter does there: (section, the widget's button or text,
+# actions, the selector of the result). An action is a button to press, or (box label, text) to type and Enter;
+# "=" waits for a text in the widget first. After each action the result and the control just used are in view.
+FIRST_SCREEN_MORE = {
+    "tournament": ("The 100€ tournament, with the best advice", "Play the advice",
+                   ["Play the advice", "Play the advice", "Play the advice", "Play the advice"]),
+    "game_graph": ("Game graph", "Strategy table", [("moves", "1, 2"), ("moves", "3, 5, 11")]),
+    "arena": ("Class arena", "Start", [("bots folder", ""), ("built-in", "random, optimal"), "Start",
+                                       "=Finished: 12 games"]),
+}
+SCREENS_MORE = [("tournament", 1280, 720), ("game_graph", 1280, 720), ("arena", 1280, 720), ("arena", 1920, 1080)]
+
+
+@pytest.mark.parametrize("name, width, height", SCREENS_MORE, ids=[f"{n}-{w}x{h}" for n, w, h in SCREENS_MORE])
+def test_result_shares_the_first_screen_on_every_dashboard(name, width, height, voila_server, page):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{voila_server.base}/voila/render/{name}.ipynb?token={voila_server.token}", timeout=90_000)
+    expect(page.locator(".course-demo").first).to_be_visible(timeout=60_000)
+    title, anchor, actions = FIRST_SCREEN_MORE[name]
+    widget = part(page, button=anchor) if name != "game_graph" else part(page, text=anchor)
+    scroll_to_top(section(page, title))
+    for action in actions:
+        if isinstance(action, str) and action.startswith("="):
+            expect(widget).to_contain_text(action[1:], timeout=60_000)
+            control = None
+        elif isinstance(action, tuple):
+            label, value = action
+            type_into(widget, label, value)
+            control = widget.locator(".widget-text").filter(has=page.locator("label", has_text=label)).first
+        else:
+            click(widget, action)
+            control = widget.locator("button", has_text=re.compile(rf"^\s*{re.escape(action)}\s*$")).first
+        page.wait_for_timeout(700)
+        results = widget.locator(".course-result")
+        assert results.count() >= 1, "the result is named .course-result"
+        where = {f"result {i}": outside_view(page, results.nth(i)) for i in range(results.count())
+                 if results.nth(i).is_visible()}
+        if control is not None:
+            where[str(action)] = outside_view(page, control)
+        assert not any(where.values()), f"at {width}x{height} after {action}: {where}"
+    keep_screenshot(page, f"voila_{name}_{width}_result")
+
+
+REFLOW_BUTTONS = {"arena": ("Start", "Stop", "Reset"), "baccarat": ("Deal", "Reset", "Simulate")}
+REFLOW = [("baccarat", 320, 720), ("baccarat", 640, 360), ("arena", 640, 360), ("mcts", 320, 720),
+          ("tournament", 320, 720)]
 
 
 @pytest.mark.parametrize("name, width, height", REFLOW, ids=[f"{n}-{w}x{h}" for n, w, h in REFLOW])
@@ -312,3 +359,9 @@ def test_dashboard_reflows(name, width, height, voila_server, page):
         slider = page.locator(".course-demo .slider-container").first.bounding_box()["width"]
         assert slider >= 150, f"the decks slider is a {slider:.0f} px stub at {width} px"
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1, "the page scrolls sideways"
+    for label in REFLOW_BUTTONS.get(name, ()):  # each one reached by scrolling down, then wholly on screen
+        button = page.locator(".course-demo button", has_text=re.compile(rf"^\s*{label}\s*$")).first
+        button.scroll_into_view_if_needed()
+        assert not outside_view(page, button), f"{label} at {width}x{height}: {outside_view(page, button)}"
+    if name in REFLOW_BUTTONS:
+        keep_screenshot(page, f"voila_{name}_{width}x{height}_controls")
