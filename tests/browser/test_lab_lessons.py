@@ -224,6 +224,11 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
         expect(views.nth(i)).to_be_visible()
     expect(notebook.get_by_text("Error displaying widget")).to_have_count(0)
     expect(notebook.locator(".jp-RenderedImage img")).to_have_count(saved_image_count(path))
+    # Lab takes `$...$` across two lines of a code block inside a "> " quote for TeX and puts it back with its "> "
+    # (issue 37: lesson 02's Perl box); no rendered code block may start a line with the quote's marker
+    quoted = [line for text in notebook.locator(".jp-RenderedMarkdown pre").all_inner_texts()
+              for line in text.splitlines() if line.startswith("> ")]
+    assert not quoted, f"a quote's '> ' shows in a code block: {quoted}"
     interact(notebook, expect)
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))
