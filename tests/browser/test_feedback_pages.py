@@ -196,6 +196,10 @@ def test_the_pages_reflow_on_a_narrow_screen(browser, pages, which, size):
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
             text = tab.locator("table.summary").inner_text()
             assert "tests passed" in text and "/ 22" in text  # the summary's words and points still show
+        from test_accessibility import axe_source, scan
+
+        found = [f"{v['rule']}: {v['target']}" for v in scan(tab, axe_source())]
+        assert not found, f"WCAG A/AA violations at {width} px: {found}"
         assert attempted == []
     finally:
         context.close()
