@@ -101,7 +101,8 @@ COURSE_JS = """(function () {
     'white-space:nowrap;margin:-1px;';
   document.body.appendChild(announcer);
   function gist(result) {
-    var lines = Array.from(result.children).map(function (e) { return e.textContent.trim(); })
+    var lines = Array.from(result.children).filter(function (e) { return e.tagName === 'DIV'; })
+      .map(function (e) { return e.textContent.trim(); })
       .filter(function (t) { return t; });
     var passed = lines.filter(function (t) { return /^pass\\b/.test(t); }).length;
     var failed = lines.filter(function (t) { return /^FAIL\\b/.test(t); }).length;
@@ -120,7 +121,9 @@ COURSE_JS = """(function () {
     var said = null;
     records.forEach(function (r) {
       Array.prototype.forEach.call(r.addedNodes || [], function (n) {
-        results(n).forEach(function (e) { if (fresh(e)) { said = e; } });
+        results(n).forEach(function (e) {
+          if (fresh(e) && !e.getAttribute('data-course-said')) { e.setAttribute('data-course-said', '1'); said = e; }
+        });
       });
     });
     if (said) {

@@ -311,3 +311,26 @@ def test_learner_actions_work_in_lab(path, lab_page):
     if "stepper" in asked:
         stepper_predict(notebook, expect)
     assert_no_page_errors(page, notebook)
+
+
+def test_check_results_are_announced_in_an_exercise(lab_page):
+    """An exercise notebook shows no course widget (so no page script): check()'s own result says its gist in the
+    page's status region (issue 37: check() output was not announced)."""
+    import shutil
+
+    from playwright.sync_api import expect
+
+    page = lab_page
+    root = next(a.split("=", 1)[1] for a in page.server.proc.args if a.startswith("--ServerApp.root_dir="))
+    solution = NOTEBOOKS.parent / "solutions" / "02_solutions_counting_blackjack_hands.ipynb"
+    shutil.copy(solution, Path(root) / solution.name)
+    # a fresh page: no lesson's widget has brought the page script, as when a learner opens only the exercise
+    page.goto(f"{page.server.base}/lab?reset&token={page.server.token}")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+    assert page.evaluate("() => !window.courseA11y && !document.getElementById('course-announcer')")
+    notebook, summary = open_and_run(page, solution.name)
+    assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
+    assert notebook.locator(WIDGET_OUTPUT).count() == 0, "the exercise shows a widget: this test needs none"
+    said = results_are_announced(notebook, expect)
+    assert said.startswith("02.q") and " pass, 0 fail." in said, said
