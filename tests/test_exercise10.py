@@ -314,7 +314,7 @@ def test_an_endless_program_costs_only_its_tests():
             while True:
                 pass
 
-    result = run_question(questions("10")[0], {"TournamentGame": Loops}, public_only=False, budget=0.6)
+    result = run_question(questions("10")[0], {"TournamentGame": Loops}, public_only=False, time_limit=0.6)
     assert result.points == 0 and "stopped after" in result.outcomes[0].message
 
 
