@@ -159,17 +159,29 @@ SANDBOX_HELP = ("run submissions without the bubblewrap sandbox: a submission ca
                 "processes and use the network; only for trusted notebooks on a machine without bwrap")
 
 
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The grading commands' limits: --timeout (per cell and per question), --notebook-timeout and --memory."""
+    parser.add_argument("--timeout", dest="time_limit", metavar="SECONDS", type=seconds, default=TIME_LIMIT,
+                        help=f"seconds per cell and per question (default {TIME_LIMIT:g})")
+    parser.add_argument("--notebook-timeout", dest="notebook_time_limit", metavar="SECONDS", type=seconds,
+                        default=NOTEBOOK_TIME_LIMIT,
+                        help=f"seconds for a whole notebook, cells and tests (default {NOTEBOOK_TIME_LIMIT:g})")
+    parser.add_argument("--memory", type=positive_int, default=Limits.memory_mb,
+                        help=f"megabytes of memory per submission process (default {Limits.memory_mb})")
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """A submission's sandbox limits from the parsed limit arguments (the CPU time covers the notebook's limit)."""
+    return Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
+                  cpu_seconds=int(args.notebook_time_limit) + 30)
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     """Grade the notebooks named (files or folders) into a CSV and a JSON beside it."""
     parser = argparse.ArgumentParser(prog="python -m coursekit grade", description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", metavar="PATH", help="submitted notebooks, or folders of them")
     parser.add_argument("--out", default="grades.csv", help="CSV to write (the JSON goes beside it)")
-    parser.add_argument("--timeout", dest="time_limit", type=seconds, default=TIME_LIMIT,
-                        help=f"seconds per cell and per question (default {TIME_LIMIT:g})")
-    parser.add_argument("--notebook-timeout", dest="notebook_time_limit", type=seconds, default=NOTEBOOK_TIME_LIMIT,
-                        help=f"seconds for a whole notebook, cells and tests (default {NOTEBOOK_TIME_LIMIT:g})")
-    parser.add_argument("--memory", type=positive_int, default=Limits.memory_mb,
-                        help=f"megabytes of memory per submission process (default {Limits.memory_mb})")
+    add_limit_arguments(parser)
     parser.add_argument("--tests", metavar="DIR", help="folder of private tests (*.py defining TESTS)")
     parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                         help="submissions at a time (default: cores)")
@@ -222,8 +234,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not paths:
         print("cannot grade: no .ipynb files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
-    limits = Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
-                    cpu_seconds=int(args.notebook_time_limit) + 30)
+    limits = limits_of(args)
     if not announce("the grader", args.unsafe_no_sandbox, args.require_limits, limits.total_memory_mb,
                     limits.processes):
         return 2

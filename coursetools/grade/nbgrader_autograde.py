@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from coursekit.sandbox.jail import Limits, bwrap
+from coursekit.sandbox.jail import bwrap
 from coursekit.sandbox.limits import announce
 from coursekit.sandbox.text import clean
-from coursetools.argtypes import positive_int, seconds
+from coursetools.argtypes import positive_int
 from coursetools.grade.nbgrader_layout import Handed, collect
 
 ANSWER_KEY_ENV = "COURSEKIT_ANSWER_KEY"
@@ -131,7 +131,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Autograde an nbgrader assignment's submissions in the sandbox and write nbgrader's gradebook."""
     import re
 
-    from coursetools.grade.batch import NOTEBOOK_TIME_LIMIT, TIME_LIMIT, grade_all
+    from coursetools.grade.batch import add_limit_arguments, grade_all, limits_of
     from coursetools.grade.grade_table import write_table
     from coursetools.grade.class_page import write_class_page
     from coursetools.grade.feedback import write_feedback
@@ -139,12 +139,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m coursekit autograde", description=__doc__.splitlines()[0])
     parser.add_argument("assignment", metavar="ASSIGNMENT", help="nbgrader's assignment id, e.g. ex02")
     parser.add_argument("--course", default=".", help="the nbgrader course folder (default: here)")
-    parser.add_argument("--timeout", dest="time_limit", type=seconds, default=TIME_LIMIT,
-                        help=f"seconds per cell and per question (default {TIME_LIMIT:g})")
-    parser.add_argument("--notebook-timeout", dest="notebook_time_limit", type=seconds, default=NOTEBOOK_TIME_LIMIT,
-                        help=f"seconds for a whole notebook (default {NOTEBOOK_TIME_LIMIT:g})")
-    parser.add_argument("--memory", type=positive_int, default=Limits.memory_mb,
-                        help=f"megabytes of memory per submission process (default {Limits.memory_mb})")
+    add_limit_arguments(parser)
     parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, help="submissions at a time")
     parser.add_argument("--require-limits", action="store_true",
                         help="refuse to grade unless a total memory cap per sandbox is in force")
@@ -173,8 +168,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not handed:
         print(f"nothing to autograde: no submitted/<student>/{args.assignment}/*.ipynb in {course}", file=sys.stderr)
         return 1 if refused else 0
-    limits = Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
-                    cpu_seconds=int(args.notebook_time_limit) + 30)
+    limits = limits_of(args)
     if not announce("the grader", False, args.require_limits, limits.total_memory_mb, limits.processes):
         return 2
     records = grade_all(handed, args.time_limit, jobs=args.jobs, notebook_time_limit=args.notebook_time_limit,
