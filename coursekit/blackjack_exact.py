@@ -200,11 +200,11 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         step = product[:len(cols) * len(order)].reshape(len(cols), len(order))
         np.take(here, tail, axis=0, out=step, mode="clip")
         p_r, d_r = cols >> (_BITS * (9 - r)), rows[order] & _MASK
-        bounds = np.flatnonzero(p_r[1:] != p_r[:-1]) + 1  # the rows are sorted by p_r: one block per value
-        for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
-            factor = tables[r][d_r, p_r[lo]]
-            if (factor != 1).any():
-                step[lo:hi] *= factor
+        if d_r.any():  # else every factor is (c_r - p_r)_0 = 1
+            bounds = np.flatnonzero(p_r[1:] != p_r[:-1]) + 1  # the rows are sorted by p_r: one block per value
+            by_p = tables[r].T
+            for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
+                step[lo:hi] *= by_p[p_r[lo]][d_r]
         values = step[:, :widths[0]]  # each family's sum goes into its first member's column
         at = widths[0]
         for width in widths[1:]:

@@ -247,7 +247,15 @@ class MCTS:
         draw, inf = rng.random, math.inf
         is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
         fast_rollout = getattr(game, "rollout", None)
-        fast_rollout = fast_rollout if callable(fast_rollout) else None
+
+        def playout(state: State) -> Player | None:
+            """Uniformly random moves to the end: the winner (random_rollout's draws, or the game's own rollout)."""
+            while not is_over(state):
+                options = moves_of(state)
+                state = play(state, options[int(draw() * len(options))])
+            return winner_of(state)
+
+        fast = callable(fast_rollout)
         c, shared, table, key = self.exploration, self.transpositions, self.table, self.key
         if not self._kept:
             self._keep_scores()
@@ -258,7 +266,7 @@ class MCTS:
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, [root]
-            while not node.untried and node.kids:
+            while node.kids and not node.untried:
                 bonus, best = bonuses[node.visits], -inf         # UCB1 as in select(), sqrt and log looked up
                 for child in node.kids:
                     score = child.rate + bonus / child.root
@@ -268,9 +276,12 @@ class MCTS:
                     break
                 node = chosen
                 path.append(node)
+            winner = node.result
+            if winner is not _UNKNOWN:  # a finished game met before: no expansion, its winner at once
+                pass
             # 2. expansion: one untried move at random (a node with untried moves is never a finished game)
-            state, untried = node.state, node.untried
-            if untried:
+            elif node.untried:
+                state, untried = node.state, node.untried
                 i = int(draw() * len(untried))
                 untried[i], untried[-1] = untried[-1], untried[i]
                 move = untried.pop()
@@ -290,19 +301,15 @@ class MCTS:
                 node.kids.append(child)
                 path.append(child)
                 node = child
-            # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
-            if node.untried or node.kids:
-                if fast_rollout is not None:
-                    winner = fast_rollout(state, rng)
+                # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
+                if node.untried or node.kids:
+                    winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
-                    while not is_over(state):
-                        options = moves_of(state)
-                        state = play(state, options[int(draw() * len(options))])
-                    winner = winner_of(state)
-            else:
-                winner = node.result
-                if winner is _UNKNOWN:
                     winner = node.result = winner_of(state)
+            elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
+                winner = fast_rollout(node.state, rng) if fast else playout(node.state)
+            else:
+                winner = node.result = winner_of(node.state)
             # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
             if winner is None:
                 for node in path:

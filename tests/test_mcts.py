@@ -464,13 +464,15 @@ def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transp
         assert fast.rng.random() == readable.rng.random(), "both used the same random draws"
 
 
-def test_subtraction_rollout_is_a_random_playout():
+@pytest.mark.parametrize("moves", [(3, 5, 11), (1, 2), (1, 3, 4, 7), (2, 5, 6)])
+def test_subtraction_rollout_is_a_random_playout(moves):
     """The subtraction game's fast rollout plays the moves mcts.random_rollout picks, with the same draws."""
     from coursekit.mcts import random_rollout
 
-    game = SubtractionGame()
-    for n in range(0, 40):
-        state = game.play(game.start(11), 11) if n == 0 else game.start(n)  # n = 0: a finished game
+    game = SubtractionGame(moves)
+    largest = max(moves)
+    for n in range(0, 60):
+        state = game.play(game.start(largest), largest) if n == 0 else game.start(n)  # n = 0: a finished game
         a, b = random.Random(n), random.Random(n)
         s = state
         while not game.is_over(s):
