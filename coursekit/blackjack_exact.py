@@ -298,15 +298,13 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     playing = np.flatnonzero(player.codes != BUST)
     playing = playing[np.argsort(player.keys[playing])]  # the order of _join's rows
     standing = dealer.codes != BUST
-    groups = dealer.codes[standing] * 32 + dealer.cards[standing]  # a group: one result code and one length
+    groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
     _, group_ids, per_group = _join(player.keys[playing], dealer.keys[standing], dealer.ways[standing], groups,
                                     counts, dtype)
-    codes, lengths = group_ids // 32, group_ids % 32
-    by_length = np.argsort(lengths, kind="stable")
+    lengths, codes = group_ids // 32, group_ids % 32  # sorted by length (the groups come out sorted)
     dealer_lengths = _distinct(lengths)
-    beats = _BEATS[player.codes[playing][:, None], codes[by_length][None, :]]  # +1 the player wins, 0 draw, -1 loses
-    per_group = per_group[:, by_length]
-    starts = np.searchsorted(lengths[by_length], dealer_lengths)
+    beats = _BEATS[player.codes[playing][:, None], codes[None, :]]  # +1 the player wins, 0 draw, -1 loses
+    starts = np.searchsorted(lengths, dealer_lengths)
     ways = np.concatenate([np.add.reduceat(np.where(beats == sign, per_group, 0), starts, axis=1)
                            for sign in (-1, 0)], axis=1)  # per player: lose, draw by the dealer's cards
     by_cards = np.argsort(player.cards[playing], kind="stable")
@@ -327,9 +325,10 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
         lose, draw = (sum(s / falling(total, n) for n, o, s in terms if o == which) for which in (0, 1))
         return {"win": 1.0 - lose - draw, "lose": lose, "draw": draw}
     longest = max(n for n, _, _ in terms)
+    scale = [falling(total - n, longest - n) for n in range(longest + 1)]  # to the common denominator (N)_longest
     numerators = [0, 0]
     for n, o, s in terms:
-        numerators[o] += int(s) * falling(total - n, longest - n)  # to the common denominator (N)_longest
+        numerators[o] += int(s) * scale[n]
     lose, draw = (Fraction(x, falling(total, longest)) for x in numerators)
     return {"win": 1 - lose - draw, "lose": lose, "draw": draw}
 
