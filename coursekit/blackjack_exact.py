@@ -14,6 +14,7 @@ Ranks are indexed 0..9: ace, 2, ..., 9, ten-valued. Results are exact `Fraction`
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple, Optional, Union
@@ -64,6 +65,8 @@ def rank_index(card: CardLike) -> int:
 
 def falling(n: int, k: int) -> int:
     """The falling factorial n (n-1) ... (n-k+1); 0 when k > n >= 0."""
+    if n >= 0:
+        return math.perm(n, k)
     out = 1
     for j in range(k):
         out *= n - j
