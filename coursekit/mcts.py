@@ -267,11 +267,21 @@ class MCTS:
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, [root]
             while node.kids and not node.untried:
-                bonus, best = bonuses[node.visits], -inf         # UCB1 as in select(), sqrt and log looked up
-                for child in node.kids:
-                    score = child.rate + bonus / child.root
+                bonus, kids = bonuses[node.visits], node.kids    # UCB1 as in select(), sqrt and log looked up
+                if len(kids) == 3:  # the 3-5-11 game's nodes, unrolled: the first best score wins, as below
+                    first, second, third = kids
+                    best, chosen = first.rate + bonus / first.root, first
+                    score = second.rate + bonus / second.root
                     if score > best:
-                        best, chosen = score, child
+                        best, chosen = score, second
+                    if third.rate + bonus / third.root > best:
+                        chosen = third
+                else:
+                    best = -inf
+                    for child in kids:
+                        score = child.rate + bonus / child.root
+                        if score > best:
+                            best, chosen = score, child
                 if shared and chosen in path:
                     break
                 node = chosen
