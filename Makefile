@@ -141,11 +141,11 @@ TIMED = @start=$$(date +%s); $(1) && echo "make test: tier $(2) took $$(( $$(dat
 test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,$(LINT),lint)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m "not browser and not serial" tests,unit)
-	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=15 -m "not browser and serial" tests,serial)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=40 -m "not browser and serial" tests,serial)
 	$(call TIMED,$(NBVAL) $(XDIST) $(STRICT_NB),notebooks)
 	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
 	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
-	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m browser tests,browser)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=40 -m browser tests,browser)
 
 # the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
 # those too); the wall-clock tests alone after the others, as in make test

@@ -1,7 +1,9 @@
 """Exercise set 10, playing to win (source text 004): the questions, and question 5's reference solver.
 
 Questions 1-4 replay deals through the learner's program; how those tests judge each line (its meaning for the
-rules, its text for the format) is described in coursekit/grading/transcript_checks.py, where they live.
+rules, its text for the format) is described in coursekit/grading/transcript_checks.py, where they live. Their
+crafted deals are data: the public tests' in coursekit/grading/transcripts/, the hidden tests' in transcripts/ here
+(never in the learner edition).
 """
 
 from __future__ import annotations
@@ -9,16 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from coursekit.grading.cases import Case, Question, Slip, Sweep, Written
-from coursekit.grading.transcript_checks import *  # noqa: F401,F403 - the transcript tests (learner side) and deals
-from coursekit.grading.transcript_checks import (
-    ACES, ALL_IN, BET_LIMITS, CARDS, DEALER_21, DEALER_ACES, DEALER_DRAWS, DEALER_NATURAL, DEALER_NATURAL_FIVE_CARDS,
-    DOWN_TO_FIVE, DOWN_TO_TEN, GOAL, INVALID_BET, NATURAL, NATURAL_HALF_EUROS, PARTS, PLAYER_TURN, PROGRAM, SETTLING,
-    aces_counted_wrong, asks_at_21, deal_test, dealer_21_bust, dealer_after_bust, dealer_natural_not_beating,
-    dealer_stops_wrong, faces_as_numbers, format_test, methods_test, natural_paid_wrong, no_bet_message,
-    no_hit_message, plays_on_at_goal, refuses_all_in,
+from coursekit.grading.transcript_checks import deal_test, format_test, methods_test
+from coursekit.grading.transcript_deals import DEALS as PUBLIC_DEALS
+from coursekit.grading.transcript_deals import PROGRAM, from_round_one, read_deals  # noqa: F401 - from_round_one: tests
+from coursekit.grading.transcript_slips import (
+    aces_counted_wrong, asks_at_21, dealer_21_bust, dealer_after_bust, dealer_natural_not_beating, dealer_stops_wrong,
+    faces_as_numbers, natural_paid_wrong, no_bet_message, no_hit_message, plays_on_at_goal, refuses_all_in,
 )
+from coursekit.tournament_transcripts import PARTS
+
+HIDDEN_DEALS = read_deals(Path(__file__).parent / "transcripts")  # the hidden tests' deals, by name
+DEALS = {**PUBLIC_DEALS, **HIDDEN_DEALS}
+
+
+def deals(*names: str) -> list:
+    """The deals of these names."""
+    return [DEALS[name] for name in names]
 
 # Question 5's reference is this file's own solver (edge_after_first_card, _hand_gain): an infinite-deck recursion
 # written independently of coursekit.tournament_optimal, which the learner may not use for it.
@@ -345,40 +356,41 @@ QUESTIONS = [
         methods_test(points=1),
     ] + [format_test(part) for part in PARTS], course_code=PROGRAM, objective="10.1"),
     Question("10.q2", "the sheet's rules (Spielregeln), one crafted deal each", "function", [
-        deal_test("dealing and printing a card: names and hand values, up to 21", [CARDS], {"cards"},
+        deal_test("dealing and printing a card: names and hand values, up to 21", deals("CARDS"), {"cards"},
                   slips=(faces_as_numbers,)),
         deal_test("your turn: x is asked again, a card for each y (at 20 too), none at 21, 22 loses at once",
-                  [PLAYER_TURN], {"hits", "dealer plays", "money"}, slips=(no_hit_message, asks_at_21,
-                                                                           dealer_after_bust)),
-        deal_test("the bet question shows the limits; Enter bets the minimum", [BET_LIMITS], {"prompts", "money"}),
-        deal_test("a bet of all your money is allowed", [ALL_IN], {"bets", "money"}, slips=(refuses_all_in,)),
-        deal_test("a bet that is not allowed (9, 101, ten): a message, then the question again", [INVALID_BET],
+                  deals("PLAYER_TURN"), {"hits", "dealer plays", "money"},
+                  slips=(no_hit_message, asks_at_21, dealer_after_bust)),
+        deal_test("the bet question shows the limits; Enter bets the minimum", deals("BET_LIMITS"),
+                  {"prompts", "money"}),
+        deal_test("a bet of all your money is allowed", deals("ALL_IN"), {"bets", "money"}, slips=(refuses_all_in,)),
+        deal_test("a bet that is not allowed (9, 101, ten): a message, then the question again", deals("INVALID_BET"),
                   {"bets", "money"}, slips=(no_bet_message,)),
-        deal_test("the dealer draws while 16 or less and stands on 17", [DEALER_DRAWS], {"dealer", "dealer plays"},
-                  slips=(dealer_stops_wrong,)),
-        deal_test("the dealer's 21 of three cards against your 20", [DEALER_21], {"outcome", "money"},
+        deal_test("the dealer draws while 16 or less and stands on 17", deals("DEALER_DRAWS"),
+                  {"dealer", "dealer plays"}, slips=(dealer_stops_wrong,)),
+        deal_test("the dealer's 21 of three cards against your 20", deals("DEALER_21"), {"outcome", "money"},
                   slips=(dealer_21_bust,)),
-        deal_test("settling: a standoff, a win, a loss, a dealer's 22", [SETTLING], {"outcome", "money"}),
-        deal_test("exactly 200€: the tournament is won and ends", [GOAL], {"rounds", "end", "money"},
+        deal_test("settling: a standoff, a win, a loss, a dealer's 22", deals("SETTLING"), {"outcome", "money"}),
+        deal_test("exactly 200€: the tournament is won and ends", deals("GOAL"), {"rounds", "end", "money"},
                   slips=(plays_on_at_goal,)),
         deal_test("below the 10€ minimum the tournament is lost and ends; at 10€ it goes on",
-                  [DOWN_TO_TEN, DOWN_TO_FIVE], {"rounds", "end", "bets"}),
+                  deals("DOWN_TO_TEN", "DOWN_TO_FIVE"), {"rounds", "end", "bets"}),
     ], course_code=PROGRAM, objective="10.1"),
     Question("10.q3", "naturals: yours wins at once and pays 3:2; the dealer's beats a 21 of three cards", "function", [
-        deal_test("your natural: King, Ace with 30€ bet: paid 45€, the dealer does not play", [NATURAL],
+        deal_test("your natural: King, Ace with 30€ bet: paid 45€, the dealer does not play", deals("NATURAL"),
                   {"naturals", "dealer plays", "money"}, slips=(natural_paid_wrong,)),
-        deal_test("the dealer's natural: 7, 4, King (21) against the dealer's King, Ace", [DEALER_NATURAL],
+        deal_test("the dealer's natural: 7, 4, King (21) against the dealer's King, Ace", deals("DEALER_NATURAL"),
                   {"naturals", "outcome", "money"}, slips=(dealer_natural_not_beating,)),
-        deal_test("your natural twice, 15€ and 60€ bet: 122.5€, then 212.5€", [NATURAL_HALF_EUROS],
+        deal_test("your natural twice, 15€ and 60€ bet: 122.5€, then 212.5€", deals("NATURAL_HALF_EUROS"),
                   {"naturals", "dealer plays", "money"}, public=False, slips=(natural_paid_wrong,)),
         deal_test("the dealer's natural: 2, 3, 4, 5, 7 (21) against the dealer's Ace, Queen",
-                  [DEALER_NATURAL_FIVE_CARDS], {"naturals", "outcome", "money"}, public=False,
+                  deals("DEALER_NATURAL_FIVE_CARDS"), {"naturals", "outcome", "money"}, public=False,
                   slips=(dealer_natural_not_beating,)),
     ], course_code=PROGRAM, objective="10.1"),
     Question("10.q4", "aces count 11, or 1 when 11 would go over 21", "function", [
-        deal_test("10, 5, Ace is 16; Ace, Ace is 12; the dealer's Ace, 2, 9 is 12", [ACES], {"cards"},
+        deal_test("10, 5, Ace is 16; Ace, Ace is 12; the dealer's Ace, 2, 9 is 12", deals("ACES"), {"cards"},
                   slips=(aces_counted_wrong,)),
-        deal_test("the dealer's Ace, Ace, Ace, 5 is 18", [DEALER_ACES], {"cards"}, public=False,
+        deal_test("the dealer's Ace, Ace, Ace, 5 is 18", deals("DEALER_ACES"), {"cards"}, public=False,
                   slips=(aces_counted_wrong,)),
     ], course_code=PROGRAM, objective="10.1"),
     Question("10.q5", "ace_edge(natural_pays), and the expected gain per euro bet after a first card ace", "number", [

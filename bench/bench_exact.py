@@ -1,13 +1,15 @@
 """Fast from the first call: the exact solvers cold and warm, beside their references, in one run.
 
 Cold: the first call in a fresh interpreter (a subprocess; imports are not timed, everything the call itself loads
-or builds is). Warm: later calls in the same process with the solver's result caches cleared, so they compute
-again. References: source 002's exact method for blackjack (reader matthew's program, bench/source002_exact.py) and a
-plain weighted enumeration in Python for baccarat (bench/baccarat_reference.py), each in its own fresh process.
-Times are CPU seconds of the measured process (time.process_time), so other jobs on the machine disturb them less;
-the median of the cold runs counts, the best is shown too. Two ratios are printed apart (issue 39): the first call
-(the reference's call over ours) and the whole process (interpreter start, imports and the call, CPU seconds of
-each fresh process from the kernel's accounting, reference over ours).
+or builds is). Warm: later calls in the same process with the solver's result caches cleared, so they compute again.
+References: source 002's exact method for blackjack (reader matthew's program, bench/source002_exact.py) and a plain
+weighted enumeration in Python for baccarat (bench/baccarat_reference.py), each in its own fresh process. Times are
+CPU seconds of the measured process (time.process_time), so other jobs on the machine disturb them less; the median
+of the cold runs counts, the best is shown too. The references run several times too (a single reference run swung
+5.8-8.4 s between runs under load), alternating with ours, and every process is pinned to one core
+(os.sched_setaffinity, inherited), so both sides meet the same machine. Two ratios are printed apart (issue 39): the
+first call (the reference's call over ours) and the whole process (interpreter start, imports and the call, CPU
+seconds of each fresh process from the kernel's accounting, reference over ours).
 Run: .venv/bin/python bench/bench_exact.py [--cold-runs N]
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -79,7 +82,10 @@ def measure(case: dict, warm_runs: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold-runs", type=int, default=7, help="fresh processes per solver (default 7)")
+    parser.add_argument("--reference-runs", type=int, default=3, help="fresh processes per reference (default 3)")
     args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})  # this process and its children on one core
     print(f"CPU time; cold = first call in a fresh process (median of {args.cold_runs}, best in brackets), "
           f"warm = median of later calls with the caches cleared")
     with open("/proc/loadavg") as f:
@@ -87,10 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'solver':<36}{'cold ms':>16}{'warm ms':>10}   {'reference':<28}{'ref cold ms':>12}{'cold ratio':>12}")
     failures = 0
     for case in CASES:
-        runs = [measure(case, 0) for i in range(args.cold_runs)]
+        runs, refs = [], []
+        for i in range(max(args.cold_runs, args.reference_runs)):  # alternating: both sides meet the same load
+            if i < args.cold_runs:
+                runs.append(measure(case, 0))
+            if i < args.reference_runs:
+                refs.append(measure(case["reference"], 0))
         cold = [r["cold"] for r in runs]
         warm = statistics.median(measure(case, case["warm_runs"])["warm"])
-        ref = measure(case["reference"], 0)
+        ref = {"cold": statistics.median(r["cold"] for r in refs),
+               "process": statistics.median(r["process"] for r in refs), "result": refs[0]["result"]}
         median, best = statistics.median(cold), min(cold)
         ratio = ref["cold"] / median
         process = statistics.median(r["process"] for r in runs)

@@ -6,13 +6,15 @@ how many rank orders reach each). The player's final P and the dealer's final D 
 dealer draws D from the deck left by P in `ways(D) * prod_r (c_r - p_r)_(d_r)` ordered ways, (x)_k the falling
 factorial. `_join` sums that over all D for every P at once, rank by rank: after fixing the dealer's counts of the
 ranks below r only the player's counts of the ranks from r on still matter, so partial sums are shared between all
-players that agree on those ranks (about a million small integer products for one deck instead of the 3.7 million
-player-dealer pairs, and no Python loop per pair).
+players that agree on those ranks (about 850,000 small integer products for one deck instead of the 1.8 million
+player-dealer pairs, and no Python loop per pair). Only the dealer's standing hands are joined: the dealer's busts
+are what the other results leave, so "win" is 1 - "lose" - "draw".
 Ranks are indexed 0..9: ace, 2, ..., 9, ten-valued. Results are exact `Fraction`s; decks=None is an infinite deck.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple, Optional, Union
@@ -63,6 +65,8 @@ def rank_index(card: CardLike) -> int:
 
 def falling(n: int, k: int) -> int:
     """The falling factorial n (n-1) ... (n-k+1); 0 when k > n >= 0."""
+    if n >= 0:
+        return math.perm(n, k)
     out = 1
     for j in range(k):
         out *= n - j
@@ -151,47 +155,68 @@ def _falling_table(counts: tuple[int, ...], most: int, dtype) -> list[np.ndarray
     return tables
 
 
-def _join(player_keys: np.ndarray, dealer: Finals, groups: np.ndarray, counts: tuple[int, ...], dtype):
-    """R[g, i] = sum over the dealer's finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r), P = player i.
+def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """Group sorted distinct keys by parent (the key without its last digit), largest families first.
 
-    The sum runs rank by rank from the last: rows are the dealer's partial multisets (group and the counts of ranks
-    0..r-1), columns the distinct player counts of ranks r..9; one numpy step per rank, in two work buffers
-    allocated once (fresh megabytes per step cost more in page faults than the arithmetic). Returns (group ids, R).
+    Returns the parents' sorted positions in that order, the parents in sorted order, the row order that lists
+    every family's first member, then every second member, ..., and how many families have a j-th member.
     """
-    full = np.sort((groups.astype(np.int64) << _KEY_BITS) | dealer.keys)
-    ways = dealer.ways[np.argsort((groups.astype(np.int64) << _KEY_BITS) | dealer.keys)]
-    most = int(max(_digits(player_keys).max(initial=0), _digits(dealer.keys).max(initial=0)))
+    parents = rows >> _BITS
+    first = np.ones(len(rows), dtype=bool)
+    first[1:] = parents[1:] != parents[:-1]
+    starts = np.flatnonzero(first)
+    sizes = np.diff(np.append(starts, len(rows)))
+    by_size = np.argsort(-sizes, kind="stable")
+    widths = np.bincount(sizes)[::-1].cumsum()[::-1][1:].tolist()  # families with more than j members
+    order = np.concatenate([starts[by_size[:width]] + j for j, width in enumerate(widths)])
+    return by_size, parents[starts], order, widths
+
+
+def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndarray, groups: np.ndarray,
+          counts: tuple[int, ...], dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """R[i, g] = sum over the dealer's finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r), P = player i.
+
+    The sum runs rank by rank from the last: columns are the dealer's partial multisets (group and the counts of
+    ranks 0..r), rows the distinct player counts of ranks r..9. One step per rank gathers the rows, multiplies by
+    the falling factorials and adds each family of columns that differ only in rank r, its members side by side
+    (largest families first, so each addition is one block). Two work buffers are allocated once: fresh
+    megabytes per step cost more in page faults than the arithmetic. Returns (sorted player keys, group ids, R).
+    """
+    full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
+    by_key = np.argsort(full)
+    rows = full[by_key]
+    most = int(max(_digits(player_keys).max(initial=0), _digits(dealer_keys).max(initial=0)))
     tables = _falling_table(counts, most, dtype)
-    suffix_keys = [np.zeros(1, dtype=np.int64)]  # distinct player counts of ranks r..9, for r = 10, 9, ..., 0
+    suffixes = [np.zeros(1, dtype=np.int64)]  # distinct player counts of ranks r..9, for r = 10, 9, ..., 0
     for r in range(9, -1, -1):
-        suffix_keys.append(_distinct(player_keys & ((1 << (_BITS * (10 - r))) - 1)))
-    steps, rows = [], full  # per rank: the rows, where their parents start, and the rows after
+        suffixes.append(_distinct(player_keys & ((1 << (_BITS * (10 - r))) - 1)))
+    size = len(rows) * len(suffixes[-1])
+    gathered, product = np.empty(size, dtype=dtype), np.empty(size, dtype=dtype)
+    values = dealer_ways[by_key].astype(dtype)[None, :]  # rows: player suffixes; columns: dealer rows
+    place = np.arange(len(rows))  # the column of `values` that holds each sorted row
     for r in range(9, -1, -1):
-        parents = rows >> _BITS
-        first = np.ones(len(parents), dtype=bool)
-        first[1:] = parents[1:] != parents[:-1]
-        starts = np.flatnonzero(first)
-        steps.append((rows, starts))
-        rows = parents[starts]
-    size = max(len(step_rows) * len(suffix_keys[10 - r]) for r, (step_rows, _) in zip(range(9, -1, -1), steps))
-    product_buffer, value_buffers = np.empty(size, dtype=dtype), [np.empty(size, dtype=dtype) for _ in range(2)]
-    values = ways.astype(dtype)[:, None]
-    for step, r in enumerate(range(9, -1, -1)):
-        step_rows, starts = steps[step]
-        cols = suffix_keys[10 - r]
-        tail = np.searchsorted(suffix_keys[9 - r], cols & ((1 << (_BITS * (9 - r))) - 1))
-        p_r = cols >> (_BITS * (9 - r))
-        d_r = step_rows & _MASK
-        product = product_buffer[:len(step_rows) * len(cols)].reshape(len(step_rows), len(cols))
-        np.take(values, tail, axis=1, out=product, mode="clip")  # clip: no checking copy (tail is in range)
-        bounds = np.flatnonzero(np.diff(p_r)) + 1  # the columns are sorted by p_r: one slice per value of it
-        for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
-            factor = tables[r][d_r, p_r[lo]]
-            if (factor != 1).any():
-                product[:, lo:hi] *= factor[:, None]
-        values = value_buffers[step % 2][:len(starts) * len(cols)].reshape(len(starts), len(cols))
-        np.add.reduceat(product, starts, axis=0, out=values)
-    return rows, values[:, np.searchsorted(suffix_keys[10], player_keys)]
+        by_size, parents, order, widths = _families(rows)
+        cols, suffix = suffixes[10 - r], suffixes[9 - r]
+        here = gathered[:len(suffix) * len(order)].reshape(len(suffix), len(order))
+        np.take(values, place[order], axis=1, out=here, mode="clip")  # clip: no checking copy (in range)
+        tail = np.searchsorted(suffix, cols & ((1 << (_BITS * (9 - r))) - 1))
+        step = product[:len(cols) * len(order)].reshape(len(cols), len(order))
+        np.take(here, tail, axis=0, out=step, mode="clip")
+        p_r, d_r = cols >> (_BITS * (9 - r)), rows[order] & _MASK
+        if d_r.any():  # else every factor is (c_r - p_r)_0 = 1
+            bounds = np.flatnonzero(p_r[1:] != p_r[:-1]) + 1  # the rows are sorted by p_r: one block per value
+            by_p = tables[r].T
+            for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
+                step[lo:hi] *= by_p[p_r[lo]][d_r]
+        values = step[:, :widths[0]]  # each family's sum goes into its first member's column
+        at = widths[0]
+        for width in widths[1:]:
+            values[:, :width] += step[:, at:at + width]
+            at += width
+        place = np.empty_like(by_size)
+        place[by_size] = np.arange(len(by_size))
+        rows = parents
+    return suffixes[-1], rows, values[:, place]
 
 
 def _beats(player: int, dealer: int) -> int:
@@ -235,16 +260,22 @@ def _infinite_outcomes(player_stands_at: int, dealer_stands_at: int) -> dict[str
     return out
 
 
-def _exact_sum(weights: np.ndarray, table: np.ndarray) -> list[int]:
-    """weights @ table exactly, for nonnegative int64 entries below 2**63 (three 21-bit limbs each)."""
-    mask = (1 << 21) - 1
-    w = [(weights >> (21 * a)) & mask for a in range(3)]
-    t = [(table >> (21 * b)) & mask for b in range(3)]
-    out = [0] * table.shape[1]
+def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Exact sums of weights[i] * values[i] over the runs of rows that begin at `starts` (an object array for int64).
+
+    int64 entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer than 2**21 of them
+    adds up below 2**63, and the limbs' sums are put together in Python integers.
+    """
+    if weights.dtype != np.int64:
+        return np.add.reduceat(weights[:, None] * values, starts, axis=0)
+    if len(weights) >= 1 << 21:
+        raise ValueError(f"{len(weights)} rows are too many for exact int64 limb sums (at most {(1 << 21) - 1})")
+    limbs = [((weights >> (21 * k)) & 0x1FFFFF, (values >> (21 * k)) & 0x1FFFFF) for k in range(3)]
+    out = np.zeros((len(starts), values.shape[1]), dtype=object)
     for a in range(3):
         for b in range(3):
-            part = (w[a] @ t[b]).tolist()  # limb products below 2**42, at most 2**11 rows: no overflow
-            out = [x + (y << (21 * (a + b))) for x, y in zip(out, part)]
+            part = np.add.reduceat(limbs[a][0][:, None] * limbs[b][1], starts, axis=0)
+            out += part.astype(object) * (1 << (21 * (a + b)))
     return out
 
 
@@ -252,8 +283,9 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     """Source text 002's game from a fresh shoe of `decks` packs: exact Fractions or floats.
 
     P(player ends with P, dealer with D) = w(P) * ways(D) * prod_r (c_r - p_r)_(d_r) / (N)_(|P| + |D|), with
-    w(P) = ways(P) * prod_r (c_r)_(p_r) the player's ordered draws. Integers stay in int64 while the longest hand's
-    (N)_k fits (one deck), else Python integers; exact=False computes in floats.
+    w(P) = ways(P) * prod_r (c_r)_(p_r) the player's ordered draws. Only the dealer's standing hands are joined:
+    "win" is what "lose" and "draw" leave. Integers stay in int64 while the longest hand's (N)_k fits (one deck),
+    else Python integers; exact=False computes in floats.
     """
     counts = deck_counts(decks)
     total = sum(counts)
@@ -266,42 +298,42 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     for r, c in enumerate(counts):  # the choice of the cards: prod_r (c_r)_(p_r)
         choices = np.array([falling(c, k) for k in range(int(digits[:, r].max()) + 1)], dtype=dtype)
         weights = weights * choices[digits[:, r]]
-    playing = player.codes != BUST
-    groups = dealer.codes * 32 + dealer.cards  # a group: one result code and one length
-    rows, per_group = _join(player.keys[playing], dealer, groups, counts, dtype)
-    codes, lengths = rows // 32, rows % 32
-    p_codes, p_cards, w = player.codes[playing], player.cards[playing], weights[playing]
-    longest = int(p_cards.max() + lengths.max())
-    by_length = np.argsort(lengths, kind="stable")
-    ends = _distinct(lengths)
-    starts = np.searchsorted(lengths[by_length], ends)
-    beats = _BEATS[p_codes[None, :], codes[:, None]]  # (groups, players): +1 the player wins, 0 draw, -1 loses
-    players = np.arange(len(p_codes))
-    tables = {}
-    for name, sign in (("win", 1), ("lose", -1), ("draw", 0)):
-        # per player, the dealer's ordered ways for this outcome by the total number of cards dealt
-        chosen = np.where(beats == sign, per_group, 0)[by_length]
-        table = np.zeros((len(p_codes), longest + 1), dtype=per_group.dtype)
-        for length, row in zip(ends.tolist(), np.add.reduceat(chosen, starts, axis=0)):
-            table[players, p_cards + length] += row
-        tables[name] = table
-    busted: dict[int, int] = {}
-    for cards, weight in zip(player.cards[~playing].tolist(), weights[~playing].tolist()):
-        busted[cards] = busted.get(cards, 0) + weight
+    playing = np.flatnonzero(player.codes != BUST)
+    playing = playing[np.argsort(player.keys[playing])]  # the order of _join's rows
+    standing = dealer.codes != BUST
+    groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
+    _, group_ids, per_group = _join(player.keys[playing], dealer.keys[standing], dealer.ways[standing], groups,
+                                    counts, dtype)
+    lengths, codes = group_ids // 32, group_ids % 32  # sorted by length (the groups come out sorted)
+    dealer_lengths = _distinct(lengths)
+    beats = _BEATS[player.codes[playing][:, None], codes[None, :]]  # +1 the player wins, 0 draw, -1 loses
+    starts = np.searchsorted(lengths, dealer_lengths)
+    ways = np.concatenate([np.add.reduceat(np.where(beats == sign, per_group, 0), starts, axis=1)
+                           for sign in (-1, 0)], axis=1)  # per player: lose, draw by the dealer's cards
+    by_cards = np.argsort(player.cards[playing], kind="stable")
+    player_lengths = _distinct(player.cards[playing])
+    sums = _group_sums(weights[playing][by_cards], ways[by_cards],
+                       np.searchsorted(player.cards[playing][by_cards], player_lengths))
+    bust = np.flatnonzero(player.codes == BUST)
+    bust = bust[np.argsort(player.cards[bust], kind="stable")]
+    bust_lengths = _distinct(player.cards[bust])
+    busts = _group_sums(weights[bust], np.ones((len(bust), 1), dtype=dtype),
+                        np.searchsorted(player.cards[bust], bust_lengths))[:, 0]
+    n_lengths = len(dealer_lengths)
+    terms = [(int(b), 0, s) for b, s in zip(bust_lengths.tolist(), busts.tolist())]
+    for p, row in zip(player_lengths.tolist(), sums.tolist()):
+        for k, n in enumerate(dealer_lengths.tolist()):
+            terms += [(p + n, 0, row[k]), (p + n, 1, row[n_lengths + k])]
     if not exact:
-        result = {name: float(sum(s / falling(total, n) for n, s in enumerate((w @ t).tolist()) if s))
-                  for name, t in tables.items()}
-        result["lose"] += float(sum(b / falling(total, n) for n, b in busted.items()))
-        return result
-    if w.dtype == np.int64:
-        sums = {name: _exact_sum(w, table) for name, table in tables.items()}
-    else:
-        sums = {name: (w @ table).tolist() for name, table in tables.items()}
-    denominator = falling(total, longest)
-    result = {name: Fraction(sum(int(s) * falling(total - n, longest - n) for n, s in enumerate(column)),
-                             denominator) for name, column in sums.items()}
-    result["lose"] += sum((Fraction(int(b), falling(total, n)) for n, b in busted.items()), Fraction(0))
-    return result
+        lose, draw = (sum(s / falling(total, n) for n, o, s in terms if o == which) for which in (0, 1))
+        return {"win": 1.0 - lose - draw, "lose": lose, "draw": draw}
+    longest = max(n for n, _, _ in terms)
+    scale = [falling(total - n, longest - n) for n in range(longest + 1)]  # to the common denominator (N)_longest
+    numerators = [0, 0]
+    for n, o, s in terms:
+        numerators[o] += int(s) * scale[n]
+    lose, draw = (Fraction(x, falling(total, longest)) for x in numerators)
+    return {"win": 1 - lose - draw, "lose": lose, "draw": draw}
 
 
 def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_at: int = 17,

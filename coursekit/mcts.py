@@ -54,7 +54,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "result")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids", "result")
 
     def __init__(self, state: State, moves: Sequence[Move]) -> None:
         self.state = state
@@ -62,10 +62,12 @@ class Node:
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
-        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits, and
-        # the winner once the loop has found the node a finished game
+        # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
+        # sqrt(visits), the children as a list and the winner once the loop has found the node a finished game
         self.player = None
         self.rate = 0.0
+        self.root = 0.0
+        self.kids: list = []
         self.result = _UNKNOWN
 
     @property
@@ -191,7 +193,7 @@ class MCTS:
         self.iterations = 0
         self.trace: list[Iteration] = []
         self.linked = False      # did the last expansion reach a position already in the table?
-        self._kept = True        # does every node's rate match its counts (_run_untraced)?
+        self._kept = True        # are every node's loop fields up to date (_run_untraced)?
 
     # --- set-up ---
     def reset(self, state: State) -> Node:
@@ -236,38 +238,60 @@ class MCTS:
     def _run_untraced(self, iterations: int) -> None:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
 
-        The same phases as the four methods, with the same random draws: selection without a call per child,
-        expansion without checking a node that still has untried moves, the game's own `rollout` when it has one,
-        and each node's player to move kept on the node, so backpropagation calls nothing.
+        The same phases as the four methods, with the same random draws and the same floats: selection reads
+        each child's win rate and sqrt(visits) off the node (backpropagation keeps them), expansion does not
+        check a node that still has untried moves, the game's own `rollout` runs when it has one, and each
+        node's player to move is set when the node is made, so backpropagation calls nothing.
         """
         game, rng = self.game, self.rng
         draw, inf = rng.random, math.inf
         is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
         fast_rollout = getattr(game, "rollout", None)
-        fast_rollout = fast_rollout if callable(fast_rollout) else None
+
+        def playout(state: State) -> Player | None:
+            """Uniformly random moves to the end: the winner (random_rollout's draws, or the game's own rollout)."""
+            while not is_over(state):
+                options = moves_of(state)
+                state = play(state, options[int(draw() * len(options))])
+            return winner_of(state)
+
+        fast = callable(fast_rollout)
         c, shared, table, key = self.exploration, self.transpositions, self.table, self.key
+        if not self._kept:
+            self._keep_scores()
         root = self.root
         if root.player is None:
             root.player = to_move(root.state)
-        if not self._kept:
-            self._keep_scores()
         roots, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, [root]
-            while not node.untried and node.children:
-                bonus, best = bonuses[node.visits], -inf         # UCB1 as in select(), sqrt and log looked up
-                for child in node.children.values():
-                    score = child.rate + bonus / roots[child.visits]
+            while node.kids and not node.untried:
+                bonus, kids = bonuses[node.visits], node.kids    # UCB1 as in select(), sqrt and log looked up
+                if len(kids) == 3:  # the 3-5-11 game's nodes, unrolled: the first best score wins, as below
+                    first, second, third = kids
+                    best, chosen = first.rate + bonus / first.root, first
+                    score = second.rate + bonus / second.root
                     if score > best:
-                        best, chosen = score, child
+                        best, chosen = score, second
+                    if third.rate + bonus / third.root > best:
+                        chosen = third
+                else:
+                    best = -inf
+                    for child in kids:
+                        score = child.rate + bonus / child.root
+                        if score > best:
+                            best, chosen = score, child
                 if shared and chosen in path:
                     break
                 node = chosen
                 path.append(node)
+            winner = node.result
+            if winner is not _UNKNOWN:  # a finished game met before: no expansion, its winner at once
+                pass
             # 2. expansion: one untried move at random (a node with untried moves is never a finished game)
-            state, untried = node.state, node.untried
-            if untried:
+            elif node.untried:
+                state, untried = node.state, node.untried
                 i = int(draw() * len(untried))
                 untried[i], untried[-1] = untried[-1], untried[i]
                 move = untried.pop()
@@ -280,58 +304,56 @@ class MCTS:
                     child = None
                 if child is None:
                     child = Node(state, () if is_over(state) else moves_of(state))
+                    child.player = to_move(state)
                     if shared:
                         table[position] = child
                 node.children[move] = child
+                node.kids.append(child)
                 path.append(child)
                 node = child
-            if node.player is None:
-                node.player = to_move(state)
-            # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
-            if node.untried or node.children:
-                if fast_rollout is not None:
-                    winner = fast_rollout(state, rng)
+                # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
+                if node.untried or node.kids:
+                    winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
-                    while not is_over(state):
-                        options = moves_of(state)
-                        state = play(state, options[int(draw() * len(options))])
-                    winner = winner_of(state)
-            else:
-                winner = node.result
-                if winner is _UNKNOWN:
                     winner = node.result = winner_of(state)
+            elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
+                winner = fast_rollout(node.state, rng) if fast else playout(node.state)
+            else:
+                winner = node.result = winner_of(node.state)
             # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
-            root.visits = visits = root.visits + 1
             if winner is None:
-                root.wins = wins = root.wins + 0.5
-                root.rate = wins / visits
-                for node in path[1:]:
+                for node in path:
                     node.visits = visits = node.visits + 1
                     node.wins = wins = node.wins + 0.5
                     node.rate = wins / visits
-                    if node.player is None:
-                        node.player = to_move(node.state)
+                    node.root = roots[visits]
                 continue
             mover = root.player
+            root.visits = visits = root.visits + 1
             root.wins = wins = root.wins + (0.0 if winner == mover else 1.0)
             root.rate = wins / visits
+            root.root = roots[visits]
             for node in path[1:]:
                 node.visits = visits = node.visits + 1
                 node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
                 node.rate = wins / visits
+                node.root = roots[visits]
                 mover = node.player
-                if mover is None:
-                    mover = node.player = to_move(node.state)
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Bring every node's rate up to its counts (after the readable methods ran)."""
+        """Bring every node's loop fields (rate, sqrt(visits), kids, player) up to date after the readable methods."""
+        to_move = self.game.to_move
         seen, stack = {id(self.root)}, [self.root]
         while stack:
             node = stack.pop()
             if node.visits:
                 node.rate = node.wins / node.visits
-            for child in node.children.values():
+                node.root = math.sqrt(node.visits)
+            if node.player is None:
+                node.player = to_move(node.state)
+            node.kids = list(node.children.values())
+            for child in node.kids:
                 if id(child) not in seen:
                     seen.add(id(child))
                     stack.append(child)

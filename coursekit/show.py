@@ -82,7 +82,8 @@ class Source:
             def render(code: str) -> str:
                 return f"<pre>{html.escape(code)}</pre>"
         else:
-            formatter = HtmlFormatter(noclasses=True, style=course_style())
+            # Lab's output area breaks a long line anywhere (word-break: break-all: "mo / ves"); code wraps at spaces
+            formatter = HtmlFormatter(noclasses=True, style=course_style(), prestyles="word-break: normal")
 
             def render(code: str) -> str:
                 return highlight(code, PythonLexer(), formatter)

@@ -49,6 +49,7 @@ MAX_LIMIT = 1_000_000  # losing_positions(limit) and winning_positions(limit) li
 MAX_TREE_N = 10_000  # game_tree_size(n) and game_tree_leaves(n): numbers of thousands of digits
 MAX_PERIOD_SEARCH = 1_000_000  # positions the period search may look at (seconds; a bar after one)
 MAX_STARTS = 100_000  # start numbers of a match or tournament
+STATE_CACHE = 4096  # play() makes one State per position with |n| below this and hands it out again
 MAX_ROUNDS = 100_000  # rounds per start number of a match
 _DIRECT = 20_000  # below this, colours are computed straight up to n without the period
 
@@ -107,6 +108,7 @@ class SubtractionGame:
         self.move_set: tuple[int, ...] = parse_moves(moves)
         self._losing = bytearray([1])  # colours so far, 1 = red; position 0 is red
         self._period: Optional[tuple[int, int]] = None
+        self._states: dict[int, State] = {}  # play()'s positions with |n| < STATE_CACHE, key 3 n + player
 
     def __repr__(self) -> str:
         return f"SubtractionGame(moves={self.move_set})"
@@ -275,7 +277,13 @@ class SubtractionGame:
             raise ValueError(f"the game is over at n={state.n}; no move {move!r} is possible")
         if move not in self.move_set or isinstance(move, bool):
             raise ValueError(f"move must be one of {self.move_set}, not {move!r}")
-        return State(state.n - int(move), 3 - state.player)
+        n, player = state.n - int(move), 3 - state.player
+        known = self._states.get(3 * n + player)  # a search plays the same few positions again and again:
+        if known is None:                          # one frozen State each, made once (a State costs 1 us)
+            known = State(n, player)
+            if -STATE_CACHE < n < STATE_CACHE:
+                self._states[3 * n + player] = known
+        return known
 
     def is_over(self, state: State) -> bool:
         """True once n <= 0."""
@@ -295,11 +303,23 @@ class SubtractionGame:
         """The optional fast protocol method: the winner of uniformly random play from state (mcts.random_rollout's
         moves, one rng.random() each), as an integer loop."""
         n, player, moves = state.n, state.player, self.move_set
-        count, draw = len(moves), rng.random
+        count, draw, other = len(moves), rng.random, 3 - state.player
+        if count == 3:  # int(x) for x = draw() * 3 in [0, 3) by comparisons: the same move, no int() call
+            small, middle, large = moves
+            while n > 0:  # two plies a turn: player moves, then other
+                x = draw() * 3
+                n -= small if x < 1.0 else middle if x < 2.0 else large
+                if n <= 0:
+                    return player if n == 0 else other
+                x = draw() * 3
+                n -= small if x < 1.0 else middle if x < 2.0 else large
+                if n <= 0:
+                    return other if n == 0 else player
+            return other if n == 0 else player
         while n > 0:
             n -= moves[int(draw() * count)]
-            player = 3 - player
-        return 3 - player if n == 0 else player
+            player, other = other, player
+        return other if n == 0 else player
 
 
 _TREE: dict[tuple[int, ...], list[int]] = {}

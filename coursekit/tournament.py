@@ -22,7 +22,7 @@ from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exac
     MAX_GOAL,
     TournamentStrategy,
     check_size,
-    _hand_finals,
+    hand_finals,
     simulate_strategy,
     solved,
 )
@@ -50,7 +50,7 @@ def _hits(policy: Policy) -> Callable[[int, bool, int], bool]:
 
 def _final_totals(hits: Callable[[int, bool, int], bool]) -> dict[str, Fraction]:
     """Distribution of a hand's end from two uniform cards on: "natural", "bust" or a total 2..21 (as int keys)."""
-    return _hand_finals(hits, RANK_WEIGHTS, Fraction(1))
+    return hand_finals(hits, RANK_WEIGHTS, Fraction(1))
 
 
 def round_outcomes(policy: Policy = 17, dealer_stands_at: int = 17) -> dict[str, Fraction]:
@@ -122,7 +122,8 @@ def bet_for(bankroll, betting: Betting, goal: int = 2 * START, min_bet: int = MI
     return max(min_bet, int(wanted // BET_UNIT) * BET_UNIT)
 
 
-def _check_money(start, goal: int, min_bet: int) -> None:
+def check_money(start, goal: int, min_bet: int) -> None:
+    """Refuse a tournament's money that does not fit: ValueError unless min_bet <= start < goal, all positive."""
     for name, value in (("goal", goal), ("min_bet", min_bet)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
             raise ValueError(f"{name} must be a positive whole number of euros, not {value!r}")
@@ -140,7 +141,7 @@ def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optio
     bankroll by +1.5, +1, 0 or -1 times the bet with round_outcomes' probabilities. Solved exactly (Fractions).
     """
     goal = 2 * start if goal is None else goal
-    _check_money(start, goal, min_bet)
+    check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
     odds = round_outcomes(policy)
     moves = [(PAYOUT[name], p) for name, p in odds.items() if p]
@@ -237,7 +238,7 @@ def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", sta
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
     check_size(goal, min_bet)
-    _check_money(start, goal, min_bet)
+    check_money(start, goal, min_bet)
     if Fraction(start) * 2 % 1:
         raise ValueError(f"start must be a multiple of 0.5 euros, not {start!r}")
     if betting in ("optimal", "bankroll"):
@@ -258,7 +259,7 @@ def expected_rounds(betting: Betting = "timid", start: int = START, goal: Option
                     min_bet: int = MIN_BET, policy: Policy = 17) -> float:
     """The expected number of rounds a tournament lasts (same chain, float linear algebra)."""
     goal = 2 * start if goal is None else goal
-    _check_money(start, goal, min_bet)
+    check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
     chances = doubling_chances(betting, start, goal, min_bet, policy)
     states = list(chances)
@@ -279,14 +280,15 @@ def expected_rounds(betting: Betting = "timid", start: int = START, goal: Option
 THIRTEEN_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])
 
 
-def _vector_bets(bankroll: np.ndarray, betting: Betting, goal: int, min_bet: int) -> np.ndarray:
+def vector_bets(bankroll: np.ndarray, betting: Betting, goal: int, min_bet: int) -> np.ndarray:
+    """`bet` for many bankrolls at once (a numpy array): timid, bold or a fixed amount, in whole bet units."""
     if betting == "timid":
         return np.full(len(bankroll), float(min_bet))
     wanted = np.minimum(bankroll, goal - bankroll) if betting == "bold" else np.minimum(bankroll, betting)
     return np.maximum(min_bet, np.floor(wanted / BET_UNIT) * BET_UNIT)
 
 
-def _play_rounds(rng: np.random.Generator, n: int, stands_at: int) -> np.ndarray:
+def play_rounds(rng: np.random.Generator, n: int, stands_at: int) -> np.ndarray:
     """n independent rounds at once; returns the payout per unit bet (1.5, 1, 0 or -1)."""
     cards = THIRTEEN_VALUES[rng.integers(0, 13, size=(n, 4))]
     p_hard, d_hard = cards[:, 0] + cards[:, 1], cards[:, 2] + cards[:, 3]
@@ -326,7 +328,7 @@ def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: in
     The player hits below `policy` (a stand threshold); bets follow `betting` as in doubling_probability.
     """
     goal = 2 * start if goal is None else goal
-    _check_money(start, goal, min_bet)
+    check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
@@ -339,8 +341,8 @@ def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: in
     for _ in range(max_rounds):
         if not len(active):
             break
-        bets = _vector_bets(bankroll[active], betting, goal, min_bet)
-        bankroll[active] += bets * _play_rounds(rng, len(active), policy)
+        bets = vector_bets(bankroll[active], betting, goal, min_bet)
+        bankroll[active] += bets * play_rounds(rng, len(active), policy)
         rounds[active] += 1
         active = active[(bankroll[active] >= min_bet) & (bankroll[active] < goal)]
     doubled = int((bankroll >= goal).sum())
@@ -359,7 +361,7 @@ class Tournament:
     def __init__(self, start: int = START, goal: Optional[int] = None, min_bet: int = MIN_BET, deck=None,
                  seed=None) -> None:
         goal = 2 * start if goal is None else goal
-        _check_money(start, goal, min_bet)
+        check_money(start, goal, min_bet)
         self.start, self.goal, self.min_bet = start, goal, min_bet
         self.deck = deck if deck is not None else InfiniteDeck(seed)
         self.bankroll: Union[int, float] = start

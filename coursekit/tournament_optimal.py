@@ -40,7 +40,7 @@ BetRule = Union[str, Callable[[float], int]]
 
 
 # --- the dealer and a standing player -------------------------------------------------------------------------------
-def _hand_finals(hits: Callable[[int, bool, int], bool], weights=P_CARD, one=1.0) -> dict:
+def hand_finals(hits: Callable[[int, bool, int], bool], weights=P_CARD, one=1.0) -> dict:
     """Distribution of a hand's end from two uniform cards on (infinite deck): "natural", "bust" or a total 2..21.
 
     `hits(total, soft, cards)` says whether the hand draws (cards is 2, or 3 for three or more; 21 stands by
@@ -73,7 +73,7 @@ def _hand_finals(hits: Callable[[int, bool, int], bool], weights=P_CARD, one=1.0
 
 def _dealer_finals() -> dict:
     """The dealer's final distribution from two cards on (infinite deck): {"natural", "bust", 17, ..., 21}."""
-    return _hand_finals(lambda total, soft, cards: total < 17)
+    return hand_finals(lambda total, soft, cards: total < 17)
 
 
 @lru_cache(maxsize=1)
@@ -250,6 +250,12 @@ def _policy_matrix(V: Solution, k: np.ndarray, bet: np.ndarray, chosen: np.ndarr
             np.add.at(T, (rows[inside], dest[inside] - lo), prob[inside])
             r += np.where(dest >= hi, prob, 0.0)
     return T, r, frozen, pair_of
+
+
+def policy_chances(V: Solution, k: np.ndarray, bet: np.ndarray, chosen: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """The chance to reach the goal from each transient bankroll of `V` under a policy (`chosen` pairs, `hits`)."""
+    T, r, _, _ = _policy_matrix(V, k, bet, chosen, hits)
+    return np.linalg.solve(np.eye(len(V.values)) - T, r)
 
 
 def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play: str = "dealer",
@@ -503,11 +509,12 @@ def solved(goal: int, min_bet: int, betting: BetRule, play: str, key: Optional[t
 CARD_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])  # ranks A, 2, ..., K
 
 
-def _best(hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
+def best_totals(hard: np.ndarray, ace: np.ndarray) -> np.ndarray:
+    """Each hand's best total from its hard total and whether it holds an ace (an ace counts 11 when that fits)."""
     return hard + 10 * (ace & (hard + 10 <= 21))
 
 
-def _dealer_and_payout(rng: np.random.Generator, mine: np.ndarray, natural: np.ndarray) -> np.ndarray:
+def dealer_and_payout(rng: np.random.Generator, mine: np.ndarray, natural: np.ndarray) -> np.ndarray:
     """The dealer plays each round out (draws below 17) and each round pays, in half euros per euro bet."""
     n = len(mine)
     d_cards = CARD_VALUES[rng.integers(0, 13, (n, 2))]
@@ -515,11 +522,11 @@ def _dealer_and_payout(rng: np.random.Generator, mine: np.ndarray, natural: np.n
     d_natural = d_ace & (d_hard == 11)
     idx = np.flatnonzero(~natural & (mine <= 21) & ~d_natural)
     while len(idx):
-        idx = idx[_best(d_hard[idx], d_ace[idx]) < 17]
+        idx = idx[best_totals(d_hard[idx], d_ace[idx]) < 17]
         card = CARD_VALUES[rng.integers(0, 13, len(idx))]
         d_hard[idx] += card
         d_ace[idx] |= card == 1
-    theirs = _best(d_hard, d_ace)
+    theirs = best_totals(d_hard, d_ace)
     pay = np.sign(mine - theirs) * 2
     pay[theirs > 21] = 2
     pay[d_natural] = -2  # a dealer natural beats everything but a player's natural
@@ -557,8 +564,8 @@ def simulate_strategy(tournaments: int, strategy: TournamentStrategy, start=None
             card = CARD_VALUES[rng.integers(0, 13, len(idx))]
             hard[idx] += card
             ace[idx] |= card == 1
-        mine = _best(hard, ace)
-        pay = _dealer_and_payout(rng, mine, natural)
+        mine = best_totals(hard, ace)
+        pay = dealer_and_payout(rng, mine, natural)
         k[active] += pay * bet
         rounds[active] += 1
         active = active[(k[active] >= lo) & (k[active] < hi)]

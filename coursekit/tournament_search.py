@@ -27,9 +27,9 @@ from coursekit.rng import as_generator
 from coursekit.tournament import (
     PAYOUT,
     TournamentStrategy,
-    _check_money,
-    _play_rounds,
-    _vector_bets,
+    check_money,
+    play_rounds,
+    vector_bets,
     round_outcomes,
     tournament_strategy,
 )
@@ -38,14 +38,14 @@ from coursekit.tournament_optimal import (
     ROWS,
     TIE,
     Solution,
-    _best,
-    _dealer_and_payout,
-    _policy_matrix,
+    best_totals,
+    dealer_and_payout,
     card_sum,
     card_value,
     check_size,
     first_card_values,
     hand_values,
+    policy_chances,
     stand_odds,
 )
 
@@ -79,7 +79,7 @@ def _round_odds() -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=8)
 def _bold_bets(goal: int, min_bet: int) -> np.ndarray:
     """Bold's bet (whole euros) at every half-euro bankroll 0 .. 2 goal - 1 (lesson 03's bet_for)."""
-    return _vector_bets(np.arange(2 * goal) / 2, "bold", goal, min_bet).astype(np.int64)
+    return vector_bets(np.arange(2 * goal) / 2, "bold", goal, min_bet).astype(np.int64)
 
 
 def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 200, min_bet: int = 10,
@@ -105,7 +105,7 @@ def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 
     while len(money):
         bet = bold[money]
         if deal:
-            money += np.round(2 * _play_rounds(rng, len(money), 17)).astype(np.int64) * bet
+            money += np.round(2 * play_rounds(rng, len(money), 17)).astype(np.int64) * bet
         else:
             money += steps[np.minimum(np.searchsorted(cumulative, rng.random(len(money)), side="right"), 3)] * bet
         won = money >= 2 * goal
@@ -170,7 +170,7 @@ class RoundSearch:
         """Hit (True) or stand for each hand (hard total, holds an ace) with bankroll k (half euros) and bet."""
         k, bet, hard, ace = (np.asarray(x) for x in (k, bet, hard, ace))
         out = (hard <= 11) & ~ace.astype(bool)
-        total = _best(hard, ace.astype(bool))
+        total = best_totals(hard, ace.astype(bool))
         ask = np.flatnonzero(~out & (total < 21))
         if len(ask):
             _, hits, _ = self._round_values(k[ask].astype(np.int64), bet[ask], np.arange(len(ask)))
@@ -213,7 +213,7 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
     goal, low = player.goal, player.min_bet
-    _check_money(start, goal, low)
+    check_money(start, goal, low)
     rng = as_generator(seed)
     k = np.full(tournaments, int(round(2 * start)), dtype=np.int64)
     rounds = np.zeros(tournaments, dtype=np.int64)
@@ -239,14 +239,14 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
             natural = ace & (hard == 11)
             playing = np.flatnonzero(~natural)
             while len(playing):
-                playing = playing[_best(hard[playing], ace[playing]) < 21]
+                playing = playing[best_totals(hard[playing], ace[playing]) < 21]
                 if not len(playing):
                     break
                 wants = player.hit_batch(kk[playing], bet[playing], hard[playing], ace[playing])
                 decisions += len(playing)
                 if sol is not None:
                     h, a, i = hard[playing], ace[playing].astype(int), playing
-                    w, p, l = odds[_best(h, a.astype(bool))].T
+                    w, p, l = odds[best_totals(h, a.astype(bool))].T
                     stand = (w * sol.value_at(kk[i] + 2 * bet[i]) + p * sol.value_at(kk[i])
                              + l * sol.value_at(kk[i] - 2 * bet[i]))
                     after = np.stack([exact_values[np.minimum(h + v, ROWS - 1), a | (v == 1), i] for v in range(1, 11)])
@@ -256,8 +256,8 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
                 card = CARD_VALUES[rng.integers(0, 13, len(playing))]
                 hard[playing] += card
                 ace[playing] |= card == 1
-            mine = _best(hard, ace)
-            pay = _dealer_and_payout(rng, mine, natural)
+            mine = best_totals(hard, ace)
+            pay = dealer_and_payout(rng, mine, natural)
             k[active] += pay * bet
             rounds[active] += 1
             left = len(active)
@@ -300,6 +300,5 @@ def limit_probability(start=100, goal: int = 200, min_bet: int = 10) -> float:
     hits[:12, 0] = True  # the player hits hard 11 or less without an ace without searching
     q = first_card_values(values, base.value_at(k + 3 * bet)).reshape(10, n, CANDIDATES)
     chosen = np.arange(n)[None, :] * CANDIDATES + first_best(q)
-    T, r, _, _ = _policy_matrix(base, k, bet, chosen, hits)
-    chance = np.linalg.solve(np.eye(n) - T, r)
+    chance = policy_chances(base, k, bet, chosen, hits)
     return float(chance[int(round(2 * start)) - base.low])

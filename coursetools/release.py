@@ -124,7 +124,7 @@ def _slip_bot_tables(case: Any) -> list[tuple[str, list]]:
 
     if not isinstance(case, BotGames):
         return []
-    return [(slip.says, [value for _, value in table]) for slip, table in zip(case.slips, case._slip_tables.get())
+    return [(slip.says, [value for _, value in table]) for slip, table in zip(case.slips, case.slip_tables())
             if table is not None]
 
 

@@ -3,10 +3,10 @@
 Grading all 938 mutants takes 13-16 minutes, so `tests/test_grading_mutants.py` grades an exercise's mutants only
 when one of its inputs changed since the record in `tests/mutants_record.json` was written: the worked solution's
 code cells, its answer key module, every module of the repository those import (followed through their imports,
-function-level imports included), the grader and sandbox packages, and the exercise's entries in the list of
-equivalent mutants. A clean run of an exercise (0 survivors, 0 stale entries, the solution keeps full marks)
-writes its line of the record; commit the record with the change. `COURSEKIT_MUTANTS=all` grades every exercise.
-`python tests/mutant_record.py` prints which exercises are current.
+function-level imports included), the grader and sandbox packages with their data files (and the answer key's),
+and the exercise's entries in the list of equivalent mutants. A clean run of an exercise (0 survivors, 0 stale
+entries, the solution keeps full marks) writes its line of the record; commit the record with the change.
+`COURSEKIT_MUTANTS=all` grades every exercise. `python tests/mutant_record.py` prints which exercises are current.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def _closure(sources: list[tuple[str, str]]) -> set[Path]:
 
 
 def _grader_files() -> set[Path]:
-    """The mutation tool, the grader and the sandbox: every file of the packages that hold them."""
+    """The mutation tool, the grader and the sandbox: every file of the packages that hold them (their data too: the
+    public tests, exercise 10's deals), and the answer key's data files (its hidden deals)."""
     import coursekit.grading
     import coursekit.sandbox
     import coursetools.author.generate as generate
@@ -93,7 +94,9 @@ def _grader_files() -> set[Path]:
 
     folders = {Path(module.__file__).resolve().parent
                for module in (mutants, generate, coursekit.grading, coursekit.sandbox)}
-    return {p for folder in folders for p in folder.rglob("*") if p.suffix in (".py", ".json") and p.is_file()}
+    data = {p for p in (ROOT / "answer_key").rglob("*.txt") if p.is_file()}
+    return {p for folder in folders for p in folder.rglob("*") if p.suffix in (".py", ".json", ".txt") and p.is_file()
+            } | data
 
 
 def _exercises() -> list[str]:

@@ -410,7 +410,7 @@ def test_the_probe_call_request_answers_with_a_value_or_a_kind_of_error():
     namespace: dict = {}
     exec("import time\ndef choose(state):\n    return state['n'] % 4\n"
          "def slow(state):\n    time.sleep(5)\ndef bad(state):\n    return 1 / 0\n", namespace)
-    ask = {"op": "call", "args": encode(({"n": 7},)), "seconds": 0.3}
+    ask = {"op": "call", "args": encode(({"n": 7},)), "time_limit": 0.3}
     assert decode(answer({**ask, "func": "choose"}, namespace)["value"]) == 3
     assert answer({**ask, "func": "nothing"}, namespace)["kind"] == "missing"
     assert answer({**ask, "func": "slow"}, namespace)["kind"] == "timeout"

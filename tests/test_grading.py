@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.grading import check, question, questions, run_check
-from coursetools.grade.batch import exercise_of_notebook
+from coursetools.grade.submission import exercise_of_notebook
 from coursekit.grading.cases import Case
 from coursekit.grading.filenames import exercise_name, lesson_stem, solution_name
 from coursetools.author.generate import MarkerError, build_exercise, content_hash, plan, stub_source
@@ -166,7 +166,7 @@ def test_an_endless_loop_costs_only_its_tests():
             pass
 
     ns = {"is_prime": loops}
-    result = run_question(question("01.q3"), ns, public_only=False, budget=0.6)
+    result = run_question(question("01.q3"), ns, public_only=False, time_limit=0.6)
     assert result.points == 0
     assert "stopped after" in result.outcomes[0].message
     assert any("were used up" in o.message for o in result.outcomes[1:])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from coursekit.sandbox.jail import bwrap
-from coursetools.grade.batch import MAX_NOTEBOOK_BYTES
+from coursetools.grade.submission import MAX_NOTEBOOK_BYTES
 from coursetools.grade.batch import main as grade_main
 from coursetools.grade.provenance import MAX_PARSED_CHARS, references, uses
 from coursetools.nbio import nbformat
@@ -77,7 +77,7 @@ GRADE_AND_MEASURE = """
 import json, resource, sys
 from coursetools.grade.batch import grade_notebook
 from coursekit.sandbox.jail import Limits, bwrap
-record = grade_notebook(sys.argv[1], timeout=5, notebook_seconds=120, sandboxed=bwrap() is not None,
+record = grade_notebook(sys.argv[1], time_limit=5, notebook_time_limit=120, sandboxed=bwrap() is not None,
                         limits=Limits(memory_mb=512, total_memory_mb=768))
 print(json.dumps({"maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "student": record["student"], "questions": len(record["questions"])}))

@@ -300,7 +300,7 @@ def test_every_honest_variant_scores_100_percent_in_the_sandboxed_grader(tmp_pat
         path.parent.mkdir()
         nbformat.write(notebook(edits), path)
         paths.append(path)
-    records = grade_all(paths, timeout=60, jobs=2, progress=False)
+    records = grade_all(paths, time_limit=60, jobs=2, progress=False)
     for name, record in zip(VARIANTS, records):
         assert record["exercise"] == "02", (name, record["messages"])
         assert record["percent"] == 100.0, (name, record["points"], record["max_points"], record["messages"],

@@ -442,12 +442,13 @@ class _NoRollout:
 
 
 @pytest.mark.parametrize("transpositions", [False, True])
-@pytest.mark.parametrize("game_name", ["3-5-11", "3-5-11 without rollout", "nim", "endless"])
+@pytest.mark.parametrize("game_name", ["3-5-11", "3-5-11 without rollout", "nim", "endless", "tic-tac-toe"])
 def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transpositions):
     """Issue 39: the untraced loop (and a game's own rollout) draws the same numbers as the four phase methods."""
     game = {"3-5-11": SubtractionGame(), "3-5-11 without rollout": _NoRollout(SubtractionGame()), "nim": NIM,
-            "endless": Endless()}[game_name]
-    start = {"nim": NIM.start(21), "endless": 0}.get(game_name, SubtractionGame().start(47))
+            "endless": Endless(), "tic-tac-toe": TTT}[game_name]
+    start = {"nim": NIM.start(21), "endless": 0, "tic-tac-toe": TTT.start("x...o....")}.get(
+        game_name, SubtractionGame().start(47))
     for seed in range(3):
         readable, fast = MCTS(game, seed=seed, transpositions=transpositions), \
             MCTS(game, seed=seed, transpositions=transpositions)
@@ -464,19 +465,39 @@ def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transp
         assert fast.rng.random() == readable.rng.random(), "both used the same random draws"
 
 
-def test_subtraction_rollout_is_a_random_playout():
+@pytest.mark.parametrize("moves", [(3, 5, 11), (1, 2), (1, 3, 4, 7), (2, 5, 6)])
+def test_subtraction_rollout_is_a_random_playout(moves):
     """The subtraction game's fast rollout plays the moves mcts.random_rollout picks, with the same draws."""
     from coursekit.mcts import random_rollout
 
-    game = SubtractionGame()
-    for n in range(0, 40):
-        state = game.play(game.start(11), 11) if n == 0 else game.start(n)  # n = 0: a finished game
+    game = SubtractionGame(moves)
+    largest = max(moves)
+    for n in range(0, 60):
+        state = game.play(game.start(largest), largest) if n == 0 else game.start(n)  # n = 0: a finished game
         a, b = random.Random(n), random.Random(n)
         s = state
         while not game.is_over(s):
             s = game.play(s, random_rollout(game, s, a))
         assert game.rollout(state, b) == game.winner(s)
         assert a.random() == b.random()
+
+
+def test_tictactoe_rollout_is_a_random_playout():
+    """Tic-tac-toe's fast rollout plays the moves mcts.random_rollout picks, with the same draws, from any board."""
+    from coursekit.mcts import random_rollout
+
+    game = TicTacToe()
+    boards = ["", "x........", "xo.......", "xox.o....", "xx.oo....", "xoxoxo...", "xoxxoxo..", "xxxoo....",
+              "xoxxoxoxo"]
+    for seed in range(40):
+        for board in boards:
+            state = game.start(board)
+            a, b = random.Random(seed), random.Random(seed)
+            s = state
+            while not game.is_over(s):
+                s = game.play(s, random_rollout(game, s, a))
+            assert game.rollout(state, b) == game.winner(s), (seed, board)
+            assert a.random() == b.random()
 
 
 def test_hit_rates_by_budget_are_the_hit_rates_of_each_budget():

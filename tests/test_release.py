@@ -191,6 +191,7 @@ def test_a_wheel_built_from_the_learner_edition_holds_no_answer_key(edition, tmp
     (wheel,) = tmp_path.glob("coursekit-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "coursekit/grading/public/ex10.json" in names
+    assert "coursekit/grading/transcripts/cards.txt" in names  # the public deals check() replays
     assert any(n.endswith("share/jupyter/voila/templates/course/conf.json") for n in names)
     assert not [n for n in names if "answer_key" in n or "/questions/" in n]
     assert not [n for n in names if n.startswith("coursetools")]

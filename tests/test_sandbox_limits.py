@@ -121,14 +121,14 @@ def test_the_watchdog_kills_a_sandbox_over_its_total_memory_for_real(monkeypatch
     try:
         assert sandbox.cgroups.kind == "memory watchdog"
         with pytest.raises(SandboxDied):
-            sandbox.request({"op": "cell", "source": HOG, "seconds": 30}, 40)
+            sandbox.request({"op": "cell", "source": HOG, "time_limit": 30}, 40)
         assert sandbox.over_memory and sandbox.cgroups.peak_mb > 300
     finally:
         sandbox.close()
     small = Sandbox(limits)  # the same limits, a submission within them: untouched
     try:
         reply = small.request({"op": "cell", "source": "block = bytearray(100 * 1024 * 1024)\nblock[::4096] = "
-                                                         "b'1' * len(block[::4096])", "seconds": 30}, 40)
+                                                         "b'1' * len(block[::4096])", "time_limit": 30}, 40)
         assert reply == {"cell": "ok"} and not small.over_memory
     finally:
         small.close()

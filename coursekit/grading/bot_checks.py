@@ -143,7 +143,7 @@ class BotGames(Sweep):
         return (play_against(moves, why, self.opponent, self.starts, self.seats, self.rounds, self.game,
                              self.seed), decoded, why)
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Play the games; pass when the win rate's 95% interval lies above the threshold."""
         base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
         records, decoded, why = self.games(replies)

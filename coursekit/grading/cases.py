@@ -203,9 +203,9 @@ def received(reply: Any) -> tuple[Any, str]:
         return None, f"the answer was malformed ({str(error)[:100]})"
 
 
-def run_locally(test: Any, namespace: dict, seconds: Optional[float]) -> Outcome:
+def run_locally(test: Any, namespace: dict, time_left: Optional[float]) -> Outcome:
     """A test's requests answered from `namespace` in this process, then judged: the learner's self-check."""
-    return test.judge([answer(r, namespace) for r in test.requests(seconds)], seconds)
+    return test.judge([answer(r, namespace) for r in test.requests(time_left)], time_left)
 
 
 Expected = Union[Any, Callable[[], Any]]
@@ -234,11 +234,11 @@ class Case:
         """The expected value (computed on first use when it was given as a callable)."""
         return self._expected.get()
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Evaluate the expression."""
-        return [{"op": "eval", "expr": self.expr, "seconds": seconds}]
+        return [{"op": "eval", "expr": self.expr, "time_limit": time_left}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Compare the value that came back with the expected one."""
         expected = self.expected_value()
         base = dict(label=self.label or self.expr, max_points=self.points, expected=short(expected),
@@ -251,9 +251,9 @@ class Case:
         return Outcome(status="fail", points=0, actual=short(actual), message=closeness_hint(actual, expected),
                        slip=named_slip(self.slips, actual), **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 def with_article(noun: str) -> str:
@@ -272,11 +272,11 @@ class IsA:
     label: str = ""
     reveal: bool = True
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Evaluate the expression."""
-        return [{"op": "eval", "expr": self.expr, "seconds": seconds}]
+        return [{"op": "eval", "expr": self.expr, "time_limit": time_left}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Pass when the value arrived as exactly that type (a look-alike class arrives opaque)."""
         base = dict(label=self.label or f"{self.expr} is {with_article(self.kind.__name__)}", max_points=self.points,
                     expected=with_article(self.kind.__name__), public=self.public, reveal=True)
@@ -289,9 +289,9 @@ class IsA:
             return Outcome(status="pass", points=self.points, actual=with_article(kind), **base)
         return Outcome(status="fail", points=0, actual=with_article(kind), **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 @dataclass
@@ -315,6 +315,14 @@ class Sweep:
     def __post_init__(self) -> None:
         self._table = Later(self._make_table)
         self._slip_tables = Later(self._make_slip_tables)
+
+    def table(self) -> tuple:
+        """(inputs, encoded inputs, the reference's ("ok", value) or ("broken", why) on each), worked out once."""
+        return self._table.get()
+
+    def slip_tables(self) -> list:
+        """Each slip's ("ok", wrong value) or ("broken", None) on every input; None for a slip without a function."""
+        return self._slip_tables.get()
 
     def _make_slip_tables(self) -> list:
         """Each reference slip's answers on every input (None where the wrong function itself raises)."""
@@ -361,12 +369,12 @@ class Sweep:
             return self.show(args)
         return f"{self.func}({', '.join(short(a) for a in args)})"
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Call the function on every input."""
         _, encoded, _ = self._table.get()
-        return [{"op": "sweep", "func": self.func, "args": encoded, "seconds": seconds}]
+        return [{"op": "sweep", "func": self.func, "args": encoded, "time_limit": time_left}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """The first input whose result differs from the reference fails the test; else it passes."""
         cases, _, expected = self._table.get()
         label = self.label or f"{self.func}(...) on {len(cases)} inputs"
@@ -401,9 +409,9 @@ class Sweep:
                            message=f"{self.call_text(args)}: {(error or 'no answer')[:300]}", **base)
         return Outcome(status="pass", points=self.points, expected="the reference", actual="the same", **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 @dataclass
@@ -417,11 +425,11 @@ class Written:
     label: str = ""
     reveal: bool = True
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Read the variable."""
         return [{"op": "get", "name": self.name}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Report whether an answer is there (status "manual"; points are for the instructor to give)."""
         label = self.label or f"written answer in {self.name}"
         base = dict(label=label, max_points=self.points, public=self.public, reveal=True, status="manual", points=0)
@@ -434,9 +442,9 @@ class Written:
             note += f" (a full sentence, please: at least {self.min_words} words)"
         return Outcome(actual=short(text.strip(), 2000), message=note, **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 @dataclass
@@ -454,11 +462,11 @@ class Probe:
     reveal: bool = True
     slips: list = field(default_factory=list)
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Evaluate the expression."""
-        return [{"op": "eval", "expr": self.expr, "seconds": seconds}]
+        return [{"op": "eval", "expr": self.expr, "time_limit": time_left}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Turn the judge function's verdict on the decoded value into an Outcome."""
         base = dict(label=self.label, max_points=self.points, public=self.public, reveal=self.reveal)
         value, why = received(replies[0] if replies else None)
@@ -477,9 +485,9 @@ class Probe:
         return Outcome(status="pass" if passed else "fail", points=self.points if passed else 0,
                        expected=str(expected), actual=str(actual), slip="" if passed else slip, **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 TestCase = Union[Case, IsA, Sweep, Written, Probe]

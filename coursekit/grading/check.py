@@ -11,7 +11,7 @@ from coursekit.grading.public import public_question, runnable
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 from coursekit.stale import question_texts, stale_warning
 
-TEST_SECONDS = 10.0  # a public test stops after this long (a loop that never ends)
+TEST_TIME_LIMIT = 10.0  # a public test stops after this long (a loop that never ends)
 GRADING_FLAG = "COURSEKIT_GRADING"  # set inside the grading sandbox, where the grader runs every test from outside
 
 
@@ -38,10 +38,12 @@ def earlier_failures(q: Question, namespace: dict) -> list[str]:
     return lines
 
 
-def run_check(qid: str, namespace: dict, seconds: Optional[float] = TEST_SECONDS) -> QuestionResult:
-    """The public tests of question `qid` run against `namespace`, without printing."""
+def run_check(qid: str, namespace: dict, time_limit: Optional[float] = TEST_TIME_LIMIT) -> QuestionResult:
+    """The public tests of question `qid` run against `namespace`, without printing (`time_limit`: seconds a test,
+    so the question may take that times its number of tests)."""
     q = _public_only(public_question(qid))
-    return run_question(q, namespace, public_only=True, budget=None if seconds is None else seconds * len(q.cases))
+    return run_question(q, namespace, public_only=True,
+                        time_limit=None if time_limit is None else time_limit * len(q.cases))
 
 
 def check(qid: str, namespace: Optional[dict] = None) -> None:

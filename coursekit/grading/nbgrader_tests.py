@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Optional
 
-from coursekit.grading.check import GRADING_FLAG, TEST_SECONDS
+from coursekit.grading.check import GRADING_FLAG, TEST_TIME_LIMIT
 from coursekit.grading.public import public_question, runnable
 from coursekit.grading.registry import AnswerKeyMissing, question
 
@@ -32,7 +32,7 @@ def run_test(qid: str, index: int, namespace: Optional[dict] = None) -> None:
         except AnswerKeyMissing:
             print(f"later  {case.label}: runs when your work is graded")
             return
-    outcome = case.run(namespace, TEST_SECONDS)
+    outcome = case.run(namespace, TEST_TIME_LIMIT)
     if outcome.passed:
         print(f"pass  {outcome.label}")
         return

@@ -108,11 +108,11 @@ class SealedCase:
     public: bool = True
     reveal: bool = False
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Evaluate the expression."""
-        return [{"op": "eval", "expr": self.expr, "seconds": seconds}]
+        return [{"op": "eval", "expr": self.expr, "time_limit": time_left}]
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """Right when the value's digest is the expected one; a slip when it is a slip's."""
         base = dict(label=self.label or self.expr, max_points=self.points, expected="hidden", public=True,
                     reveal=False)
@@ -129,9 +129,9 @@ class SealedCase:
                      if salted_digest(self.salt, canonical_text(actual, digits)) == digest), "")
         return Outcome(status="fail", points=0, actual=short(actual), message=message, slip=slip, **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 @dataclass
@@ -149,15 +149,15 @@ class SealedSweep:
     public: bool = True
     reveal: bool = False
 
-    def requests(self, seconds: Optional[float] = None) -> list[dict]:
+    def requests(self, time_left: Optional[float] = None) -> list[dict]:
         """Call the function on every input."""
         return [{"op": "sweep", "func": self.func, "args": [encode(args) for args in self.inputs],
-                 "seconds": seconds}]
+                 "time_limit": time_left}]
 
     def _matches(self, value: Any, digest: str, digits: Optional[int]) -> bool:
         return salted_digest(self.salt, canonical_text(value, digits)) == digest
 
-    def judge(self, replies: list, seconds: Optional[float] = None) -> Outcome:
+    def judge(self, replies: list, time_left: Optional[float] = None) -> Outcome:
         """The first input whose answer is not the reference's fails the test (the reference's value not shown)."""
         label = self.label or f"{self.func}(...) on {len(self.inputs)} inputs"
         base = dict(label=label, max_points=self.points, public=True, reveal=False)
@@ -186,9 +186,9 @@ class SealedSweep:
                            message=f"{self.shown[len(values)]}: {(error or 'no answer')[:300]}", **base)
         return Outcome(status="pass", points=self.points, actual="the same as the reference", **base)
 
-    def run(self, namespace: dict, seconds: Optional[float] = None) -> Outcome:
+    def run(self, namespace: dict, time_left: Optional[float] = None) -> Outcome:
         """Run the test against `namespace` in this process and return its Outcome."""
-        return run_locally(self, namespace, seconds)
+        return run_locally(self, namespace, time_left)
 
 
 @dataclass
@@ -268,7 +268,7 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
         function, args = rebuild
         return {"type": "rebuild", "module": module, "function": function, "args": encode(args)}
     if type(case) is Sweep and case.reveal is False:
-        cases, _, table = case._table.get()
+        cases, _, table = case.table()
         salt = f"{qid}#{index}"
         outputs = []
         for kind, value in table:
@@ -277,7 +277,7 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
                 return {"type": "later", "points": case.points, "public": True, "label": case.label or case.func}
             outputs.append([salted_digest(salt, canonical_text(value, digits)), digits])
         slips = []
-        for s, t in zip(case.slips, case._slip_tables.get()):
+        for s, t in zip(case.slips, case.slip_tables()):
             if t is None:
                 continue
             tol = s.tol if s.tol is not None else case.tol
@@ -288,8 +288,8 @@ def _export_case(qid: str, index: int, case: Any) -> dict:
                 "salt": salt, "inputs": [encode(args) for args in cases], "outputs": outputs,
                 "shown": [case.call_text(args) for args in cases], "slips": slips}
     if type(case) is Sweep:
-        cases, _, table = case._table.get()
-        slip_tables = case._slip_tables.get()
+        cases, _, table = case.table()
+        slip_tables = case.slip_tables()
         return {"type": "sweep", "func": case.func, "points": case.points, "label": case.label, "tol": case.tol,
                 "inputs": [encode(args) for args in cases],
                 "outputs": [[kind, encode(value) if kind == "ok" else value] for kind, value in table],

@@ -1,4 +1,4 @@
-"""Run a question's tests against a namespace (a notebook's globals) within a time budget."""
+"""Run a question's tests against a namespace (a notebook's globals) within a time limit."""
 
 from __future__ import annotations
 
@@ -43,25 +43,25 @@ class QuestionResult:
 
 
 def run_question(q: Question, namespace: dict, public_only: bool = True, extra: Optional[list] = None,
-                 budget: Optional[float] = None) -> QuestionResult:
+                 time_limit: Optional[float] = None) -> QuestionResult:
     """Run the question's public tests (and, for grading, its hidden and `extra` private tests too).
 
-    `budget` is the time for the whole question in seconds: each test gets what is left of it.
+    `time_limit` is the seconds the whole question may take: each test gets the time left of it.
     """
     cases = [c for c in q.cases if c.public or not public_only]
     if not public_only:
         cases += list(extra or [])
     result = QuestionResult(q.qid, q.title, q.kind)
-    deadline = None if budget is None else time.monotonic() + budget
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     for case in cases:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
+        time_left = None if deadline is None else deadline - time.monotonic()
+        if time_left is not None and time_left <= 0:
             result.outcomes.append(Outcome(label=getattr(case, "label", "") or getattr(case, "expr", "test"),
                                            status="fail", points=0, max_points=case.points,
                                            public=case.public, reveal=getattr(case, "reveal", True),
-                                           message=f"not run: the question's {budget:g} s were used up"))
+                                           message=f"not run: the question's {time_limit:g} s were used up"))
             continue
-        result.outcomes.append(case.run(namespace, left))
+        result.outcomes.append(case.run(namespace, time_left))
     return result
 
 

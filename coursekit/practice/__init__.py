@@ -23,7 +23,7 @@ from coursekit.stale import question_texts, stale_warning
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
 
 PRACTICE_ID = re.compile(r"^(\d\d)\.p(\d+)$")
-PRACTICE_SECONDS = 10.0  # each practice test stops after this long (a loop that never ends)
+PRACTICE_TIME_LIMIT = 10.0  # each practice test stops after this long (a loop that never ends)
 HEADER = "Practice (not graded, not counted)"
 POINTS = re.compile(r"\s+\[[0-9.]+/[0-9.]+\]$")  # a test line's "[1/1]": practice earns no points
 
@@ -97,7 +97,7 @@ def give_aways(lesson: str) -> dict[str, list[str]]:
 def run_practice(pid: str, namespace: dict) -> QuestionResult:
     """The practice question's tests run against `namespace`, without printing."""
     q = question(pid)
-    return run_question(q, namespace, public_only=True, budget=PRACTICE_SECONDS * max(1, len(q.cases)))
+    return run_question(q, namespace, public_only=True, time_limit=PRACTICE_TIME_LIMIT * max(1, len(q.cases)))
 
 
 def practice_report(result: QuestionResult) -> str:

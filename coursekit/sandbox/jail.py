@@ -152,7 +152,7 @@ _slot_lock = threading.Lock()
 
 
 class Sandbox:
-    """A running worker: `request(message, seconds)` sends one request and waits for its reply."""
+    """A running worker: `request(message, time_limit)` sends one request and waits for its reply."""
 
     def __init__(self, limits: Limits, use_bwrap: bool = True) -> None:
         with _slot_lock:
@@ -192,7 +192,7 @@ class Sandbox:
             self.close()
             raise SandboxDied(f"the sandbox did not start: {clean(hello['error'], 300)}")
 
-    def request(self, message: dict, seconds: float) -> dict:
+    def request(self, message: dict, time_limit: float) -> dict:
         """Send a request; its reply, or SandboxDied / SandboxHung."""
         ident, self.next_id = self.next_id, self.next_id + 1
         line = json.dumps({"id": ident, **message}, separators=(",", ":")).encode() + b"\n"
@@ -201,7 +201,7 @@ class Sandbox:
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise SandboxDied() from None
-        return self._wait_for(ident, seconds)
+        return self._wait_for(ident, time_limit)
 
     def drain(self, limit: int = MAX_LINE) -> int:
         """Drop whatever the program wrote that no request asked for (call it while nothing is pending, e.g.
@@ -220,12 +220,12 @@ class Sandbox:
             dropped += len(chunk)
         return dropped
 
-    def ask(self, request: Request, seconds: float) -> dict:
+    def ask(self, request: Request, time_limit: float) -> dict:
         """Send a typed request; its checked reply, or SandboxDied / SandboxHung / BadReply (the program's fault)."""
-        return request.check(self.request(request.message(), seconds))
+        return request.check(self.request(request.message(), time_limit))
 
-    def _wait_for(self, ident: int, seconds: float) -> dict:
-        deadline = time.monotonic() + seconds
+    def _wait_for(self, ident: int, time_limit: float) -> dict:
+        deadline = time.monotonic() + time_limit
         stream = self.process.stdout
         while True:
             while True:  # whole lines only; each byte is searched once (a flood costs linear time, not quadratic)

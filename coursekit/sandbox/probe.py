@@ -25,11 +25,11 @@ class TestTimeout(BaseException):
 
 
 class TimeLimit:
-    """Raise TestTimeout in the main thread after `seconds` (no limit off the main thread or without SIGALRM)."""
+    """Raise TestTimeout in the main thread after `time_limit` (no limit off the main thread or without SIGALRM)."""
 
-    def __init__(self, seconds: Optional[float]) -> None:
-        self.seconds = seconds
-        self.active = (seconds is not None and hasattr(signal, "setitimer")
+    def __init__(self, time_limit: Optional[float]) -> None:
+        self.time_limit = time_limit
+        self.active = (time_limit is not None and hasattr(signal, "setitimer")
                        and threading.current_thread() is threading.main_thread())
 
     def __enter__(self) -> "TimeLimit":
@@ -37,7 +37,7 @@ class TimeLimit:
             def stop(signum, frame):
                 raise TestTimeout()
             self.previous = signal.signal(signal.SIGALRM, stop)
-            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
+            signal.setitimer(signal.ITIMER_REAL, max(self.time_limit, 0.001))
         return self
 
     def __exit__(self, *exc) -> None:
@@ -75,10 +75,10 @@ NOT_DONE = "not done yet"  # an exercise stub's NotImplementedError (the class p
 UNDEFINED_TAIL = ": run the cell that defines it first"  # a name the notebook never defined
 
 
-def explain(error: BaseException, seconds: Optional[float]) -> str:
+def explain(error: BaseException, time_limit: Optional[float]) -> str:
     """A one-line message for an exception a test met: a missing name, an unfinished stub, a timeout, a bug."""
     if isinstance(error, TestTimeout):
-        return f"stopped after {seconds:g} s: does the code loop forever?" if seconds else "stopped: out of time"
+        return f"stopped after {time_limit:g} s: does the code loop forever?" if time_limit else "stopped: out of time"
     try:
         text = str(error).strip()
     except Exception:
@@ -94,14 +94,14 @@ def explain(error: BaseException, seconds: Optional[float]) -> str:
     return _cut(f"raised {type(error).__name__}" + (f": {text}" if text else ""))
 
 
-def evaluate(expr: str, namespace: dict, seconds: Optional[float]) -> Any:
+def evaluate(expr: str, namespace: dict, time_limit: Optional[float]) -> Any:
     """Evaluate `expr` in the learner's namespace under a time limit, with their printing swallowed."""
-    with quiet(), TimeLimit(seconds):
+    with quiet(), TimeLimit(time_limit):
         return eval(compile(expr, "<check>", "eval"), namespace, dict(HELPERS))
 
 
-def _encoded_call(function: Any, args: tuple, seconds: Optional[float]) -> list:
-    with quiet(), TimeLimit(seconds):
+def _encoded_call(function: Any, args: tuple, time_limit: Optional[float]) -> list:
+    with quiet(), TimeLimit(time_limit):
         return encode(function(*args))
 
 
@@ -111,51 +111,51 @@ def answer(request: dict, namespace: dict) -> dict:
     Ops: "eval" (expr), "get" (name), "sweep" (func expression, encoded args lists) and "call" (a function of the
     namespace by name, one encoded args list: the arena's referee asks a bot's `choose(state)` this way).
     """
-    op, seconds = request.get("op"), request.get("seconds")
+    op, time_limit = request.get("op"), request.get("time_limit")
     try:
         if op == "eval":
-            with quiet(), TimeLimit(seconds):
+            with quiet(), TimeLimit(time_limit):
                 return {"value": encode(evaluate(request["expr"], namespace, None))}
         if op == "get":
             return {"value": encode(namespace.get(request["name"]))}
         if op == "sweep":
-            return _sweep(request, namespace, seconds)
+            return _sweep(request, namespace, time_limit)
         if op == "call":
-            return _call(request, namespace, seconds)
+            return _call(request, namespace, time_limit)
         return {"error": f"unknown request {op!r}"}
     except KeyboardInterrupt:
         raise
     except BaseException as error:
-        return {"error": explain(error, seconds)}
+        return {"error": explain(error, time_limit)}
 
 
-def _sweep(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
-    """Call the learner's function on every input within one time budget; stop at the first error."""
-    deadline = None if seconds is None else time.monotonic() + seconds
+def _sweep(request: dict, namespace: dict, time_limit: Optional[float]) -> dict:
+    """Call the learner's function on every input within one time limit; stop at the first error."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     values: list = []
     try:
-        with quiet(), TimeLimit(seconds):
+        with quiet(), TimeLimit(time_limit):
             function = eval(compile(request["func"], "<check>", "eval"), namespace, dict(HELPERS))
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
-        return {"values": values, "error": explain(error, seconds)}
+        return {"values": values, "error": explain(error, time_limit)}
     for encoded_args in request["args"]:
         args = decode(encoded_args)
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
-            return {"values": values, "error": f"stopped after {seconds:g} s: too slow"}
+            return {"values": values, "error": f"stopped after {time_limit:g} s: too slow"}
         try:
             values.append(_encoded_call(function, tuple(args), left))
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise
-            return {"values": values, "error": explain(error, seconds)}
+            return {"values": values, "error": explain(error, time_limit)}
     return {"values": values, "error": None}
 
 
-def _call(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
-    """Call the function named `func` in the namespace on the decoded `args` within `seconds`.
+def _call(request: dict, namespace: dict, time_limit: Optional[float]) -> dict:
+    """Call the function named `func` in the namespace on the decoded `args` within `time_limit`.
 
     {"value": encoded} or {"error": message, "kind": "missing" | "timeout" | "raised" | "wire"}.
     """
@@ -167,9 +167,9 @@ def _call(request: dict, namespace: dict, seconds: Optional[float]) -> dict:
     if not isinstance(args, (tuple, list)):
         return {"error": "the arguments must be a tuple", "kind": "wire"}
     try:
-        return {"value": _encoded_call(function, tuple(args), seconds)}
+        return {"value": _encoded_call(function, tuple(args), time_limit)}
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
         kind = "timeout" if isinstance(error, TestTimeout) else "wire" if isinstance(error, WireError) else "raised"
-        return {"error": explain(error, seconds), "kind": kind}
+        return {"error": explain(error, time_limit), "kind": kind}

@@ -76,10 +76,10 @@ class Ping(Request):
 
 @dataclass(frozen=True)
 class Cell(Request):
-    """Run a cell of source, as a kernel would, within `seconds`: {"cell": "ok" | "timeout" | "error", "error"}."""
+    """Run a cell of source, as a kernel would, within `time_limit`: {"cell": "ok" | "timeout" | "error", "error"}."""
 
     source: str
-    seconds: float
+    time_limit: float
     op = "cell"
 
     def _check(self, reply: dict) -> dict:
@@ -94,7 +94,7 @@ class Eval(Request):
     """Evaluate a test's expression in the program's names: {"value": encoded} or {"error": text}."""
 
     expr: str
-    seconds: Optional[float] = None
+    time_limit: Optional[float] = None
     op = "eval"
 
     def _check(self, reply: dict) -> dict:
@@ -114,11 +114,11 @@ class Get(Request):
 
 @dataclass(frozen=True)
 class Sweep(Request):
-    """Call a function on many encoded inputs within one budget: {"values": [...], "error": text or None}."""
+    """Call a function on many encoded inputs within one time limit: {"values": [...], "error": text or None}."""
 
     func: str
     args: list
-    seconds: Optional[float] = None
+    time_limit: Optional[float] = None
     op = "sweep"
 
     def _check(self, reply: dict) -> dict:
@@ -134,7 +134,7 @@ class Call(Request):
 
     func: str
     args: list
-    seconds: Optional[float] = None
+    time_limit: Optional[float] = None
     op = "call"
 
     def _check(self, reply: dict) -> dict:
@@ -154,7 +154,7 @@ def _flag(reply: dict) -> dict:
 class BotReady(Request):
     """After the bot's source ran (in the template): ok when it defines a callable choose."""
 
-    seconds: float
+    time_limit: float
     op = "bot_ready"
 
     def _check(self, reply: dict) -> dict:
@@ -167,7 +167,7 @@ class BotBegin(Request):
     callable."""
 
     seed: int
-    seconds: float
+    time_limit: float
     op = "bot_begin"
 
     def _check(self, reply: dict) -> dict:

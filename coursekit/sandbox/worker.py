@@ -114,11 +114,11 @@ def _shell():
     return shell
 
 
-def _run_cell(shell, source: str, seconds: float) -> dict:
+def _run_cell(shell, source: str, time_limit: float) -> dict:
     from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
 
     try:
-        with quiet(), TimeLimit(seconds):
+        with quiet(), TimeLimit(time_limit):
             result = shell.run_cell(source, store_history=True)
     except TestTimeout:
         return {"cell": "timeout"}
@@ -158,10 +158,10 @@ def _bot(op: str, request: dict, namespace: dict, send, ident) -> "dict | None":
     if op == "bot_begin":
         return {"ok": False, "error": "a game is already in progress"}
     try:
-        with quiet(), TimeLimit(request.get("seconds")):
+        with quiet(), TimeLimit(request.get("time_limit")):
             ok = botside.ready(namespace)
     except TestTimeout:
-        return {"ok": False, "error": f"stopped after {request.get('seconds')} s"}
+        return {"ok": False, "error": f"stopped after {request.get('time_limit')} s"}
     except BaseException as error:
         if isinstance(error, KeyboardInterrupt):
             raise
@@ -192,10 +192,10 @@ def _fork_game(request: dict, namespace: dict, send) -> "dict | None":
         if not _game["jailed"]:
             os.setpgid(0, 0)
         try:
-            with quiet(), TimeLimit(request.get("seconds")):
+            with quiet(), TimeLimit(request.get("time_limit")):
                 ok = botside.begin(namespace, int(request["seed"]))
         except TestTimeout:
-            return {"ok": False, "error": f"stopped after {request.get('seconds')} s"}
+            return {"ok": False, "error": f"stopped after {request.get('time_limit')} s"}
         except BaseException as error:
             if isinstance(error, KeyboardInterrupt):
                 raise
@@ -325,7 +325,7 @@ def main(argv: list[str]) -> int:
             if _game["served"] and not _game["in"] and op not in OUTSIDE_A_GAME:
                 reply = {"error": "no game in progress: the bot answers moves only inside a game"}
             elif op == "cell":
-                reply = _run_cell(shell, request["source"], request["seconds"])
+                reply = _run_cell(shell, request["source"], request["time_limit"])
             elif op == "ping":
                 reply = {"pong": True}
             elif op in BOT_OPS:

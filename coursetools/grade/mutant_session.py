@@ -7,8 +7,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from coursetools.grade.sandbox_run import GRACE
+
 MUTANT_MEMORY_MB = 1024
-GRACE = 5.0  # seconds past a time limit before the sandbox counts as hung
 # between two mutants: a fresh namespace (exit and quit kept refused), no last traceback holding old frames, and
 # the garbage collected; then the worker's memory is measured (VmSize, what RLIMIT_AS limits, in MB)
 RESET = ("(lambda ip, sys, gc, keep: (ip.reset(new_session=False), ip.user_ns.update(keep),"
@@ -60,10 +61,10 @@ class Session:
         """Reset the namespace for the next variant; False when that failed or the memory stayed swollen."""
         from coursekit.sandbox.wire import decode
 
-        reply = self.sandbox.request({"op": "cell", "source": RESET, "seconds": 30.0}, 30.0 + GRACE)
+        reply = self.sandbox.request({"op": "cell", "source": RESET, "time_limit": 30.0}, 30.0 + GRACE)
         if reply.get("cell") != "ok":
             return False
-        size = self.sandbox.request({"op": "eval", "expr": MEMORY, "seconds": 10.0}, 10.0 + GRACE)
+        size = self.sandbox.request({"op": "eval", "expr": MEMORY, "time_limit": 10.0}, 10.0 + GRACE)
         try:
             mb = decode(size["value"])
         except Exception:
@@ -73,8 +74,8 @@ class Session:
         self.smallest = mb if self.smallest is None else min(self.smallest, mb)
         return mb <= self.smallest + SWELL_MB and mb <= self.limits.memory_mb // 2
 
-    def grade(self, replace: dict[int, str], cell_seconds: Callable[[int], float],
-              question_seconds: Callable[[str], float], baseline: Optional[dict] = None,
+    def grade(self, replace: dict[int, str], cell_time_limit: Callable[[int], float],
+              question_time_limit: Callable[[str], float], baseline: Optional[dict] = None,
               stop_early: bool = True) -> Verdict:
         """Grade the notebook with `replace`d cells; with a `baseline` (points per test) losses are measured against
         it, and grading stops at the first one unless `stop_early` is False."""
@@ -96,28 +97,29 @@ class Session:
                 source = replace.get(index, source)
                 if not source.strip():
                     continue
-                seconds = cell_seconds(index)
+                time_limit = cell_time_limit(index)
                 t = time.monotonic()
-                reply = self.sandbox.request({"op": "cell", "source": source, "seconds": seconds}, seconds + GRACE)
+                reply = self.sandbox.request({"op": "cell", "source": source, "time_limit": time_limit},
+                                             time_limit + GRACE)
                 verdict.timed_out = verdict.timed_out or reply.get("cell") == "timeout"
                 verdict.cell_seconds[index] = time.monotonic() - t
             for q in self.questions:
-                budget = left = question_seconds(q.qid)
+                time_limit = time_left = question_time_limit(q.qid)
                 t = time.monotonic()
                 total = 0.0
                 for position, case in enumerate(q.cases):
-                    if left <= 0:
+                    if time_left <= 0:
                         outcome = None
-                        points, message, label, slip = 0.0, f"not run: the question's {budget:g} s were used up", \
+                        points, message, label, slip = 0.0, f"not run: the question's {time_limit:g} s were used up", \
                             getattr(case, "label", "") or getattr(case, "expr", ""), ""
                     else:
-                        replies = [self.sandbox.request(r, left + GRACE) for r in case.requests(left)]
-                        outcome = case.judge(replies, left)
+                        replies = [self.sandbox.request(r, time_left + GRACE) for r in case.requests(time_left)]
+                        outcome = case.judge(replies, time_left)
                         points, message, label, slip = outcome.points, outcome.message, outcome.label, outcome.slip
                     verdict.timed_out = verdict.timed_out or any(
                         words in message for words in ("stopped after", "used up", "too slow"))
                     total += points
-                    left = budget - (time.monotonic() - t)
+                    time_left = time_limit - (time.monotonic() - t)
                     lost = points < baseline.get((q.qid, position), 0) if baseline is not None else \
                         outcome is None or outcome.status != "pass"
                     if lost:

@@ -35,7 +35,7 @@ from coursetools.grade.mutation_regions import Mutant, make_mutants, solution_pa
 from coursetools.nbio import nbformat
 
 EQUIVALENT_FILE = Path("tests") / "equivalent_mutants.txt"
-MIN_SECONDS = 3.0  # shortest time limit for a cell or a question's tests
+MIN_TIME_LIMIT = 3.0  # shortest time limit for a cell or a question's tests
 TIME_FACTOR = 10.0  # a mutant gets this many times the worked solution's time
 KEY = re.compile(r"^(?P<exercise>\d\d) (?P<region>\S+) #(?P<occurrence>\d+) \[(?P<mutation>[^\]]+)\] (?P<line>.*)$")
 
@@ -75,12 +75,12 @@ def read_equivalents(path: Path) -> list[Equivalent]:
     return out
 
 
-def _timeouts(times: dict, floor: float = MIN_SECONDS, factor: float = 1.0) -> Callable:
+def _time_limits(times: dict, floor: float = MIN_TIME_LIMIT, factor: float = 1.0) -> Callable:
     """Time limits per cell or question: TIME_FACTOR times the worked solution's, at least `floor`, times `factor`."""
     return lambda key: factor * max(floor, TIME_FACTOR * times.get(key, floor))
 
 
-def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, timeout: float, jobs: int,
+def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, time_limit: float, jobs: int,
                   sandboxed: bool) -> list[dict]:
     """Grade mutants with the batch grader itself (a fresh sandbox each); their records, in order."""
     from coursetools.grade.batch import grade_all
@@ -96,7 +96,7 @@ def _fresh_grades(items: list[tuple[Mutant, object]], cells_nb: dict, timeout: f
             nbformat.write(nb, target)
             paths.append(target)
         limits = Limits(memory_mb=MUTANT_MEMORY_MB, total_memory_mb=MUTANT_MEMORY_MB + 512)
-        return grade_all(paths, timeout, jobs=jobs, progress=False, notebook_seconds=20 * timeout,
+        return grade_all(paths, time_limit, jobs=jobs, progress=False, notebook_time_limit=20 * time_limit,
                          limits=limits, sandboxed=sandboxed)
 
 
@@ -197,7 +197,7 @@ def analyse(exercises: Optional[Iterable[str]] = None, solutions: Path | str = "
         mine = [r for r in to_verify if r["mutant"].exercise == ex]
         longest = max([*baselines[ex]["cells"].values(), *baselines[ex]["questions"].values(), 0])
         fresh[ex] = _fresh_grades([(r["mutant"], paths[ex]) for r in mine], notebooks,
-                                  2 * max(MIN_SECONDS, TIME_FACTOR * longest), 1, sandboxed)
+                                  2 * max(MIN_TIME_LIMIT, TIME_FACTOR * longest), 1, sandboxed)
 
     _parallel(sorted({r["mutant"].exercise for r in to_verify}), regrade, jobs)
     for ex, records in fresh.items():
@@ -279,8 +279,8 @@ def _run_tasks(tasks: list, plans: dict, baselines: dict, jobs: int, sandboxed: 
                     _canary(session, baselines, canaries)
                     session = Session(ex, plans[ex][2], sandboxed=sandboxed)
                 base = baselines[ex]
-                verdict = session.grade(replace, _timeouts(base["cells"], factor=factor),
-                                        _timeouts(base["questions"], factor=factor),
+                verdict = session.grade(replace, _time_limits(base["cells"], factor=factor),
+                                        _time_limits(base["questions"], factor=factor),
                                         base["tests"] if kind == "mutant" else None, stop_early=not full)
                 results[number] = verdict
                 with lock:
@@ -305,7 +305,7 @@ def _canary(session: Optional[Session], baselines: dict, canaries: list) -> None
     try:
         if session.sandbox is not None and session.used:
             base = baselines[session.exercise]
-            verdict = session.grade({}, _timeouts(base["cells"]), _timeouts(base["questions"]), base["tests"])
+            verdict = session.grade({}, _time_limits(base["cells"]), _time_limits(base["questions"]), base["tests"])
             if verdict.lost or verdict.died:
                 canaries.append(f"exercise {session.exercise}: {verdict.lost or verdict.died}")
     finally:
@@ -367,7 +367,7 @@ def format_report(report: dict, show: int = 50) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Make, grade and report the mutants; exit 1 when a survivor is not listed or a listed one is stale."""
-    from coursetools.grade.batch import positive_int
+    from coursetools.argtypes import positive_int
     from coursekit.grading.registry import exercises as all_exercises
     from coursekit.sandbox.jail import bwrap
 

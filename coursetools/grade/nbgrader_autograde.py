@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from coursekit.sandbox.jail import Limits, bwrap
+from coursekit.sandbox.jail import bwrap
 from coursekit.sandbox.limits import announce
 from coursekit.sandbox.text import clean
-from coursetools.argtypes import positive_int, seconds
+from coursetools.argtypes import positive_int
 from coursetools.grade.nbgrader_layout import Handed, collect
 
 ANSWER_KEY_ENV = "COURSEKIT_ANSWER_KEY"
@@ -95,7 +95,7 @@ def write_autograded(record: dict, course: Path, assignment: str) -> None:
     """autograded/<student>/ASSIGNMENT/<notebook>: the submission, outputs cleared, test cells from source/."""
     from coursetools.nbio import nbformat
     from coursekit.sandbox.files import read_submitted
-    from coursetools.grade.batch import MAX_NOTEBOOK_BYTES
+    from coursetools.grade.submission import MAX_NOTEBOOK_BYTES
 
     try:
         nb = nbformat.reads(read_submitted(record["notebook"], MAX_NOTEBOOK_BYTES).decode("utf-8"), as_version=4)
@@ -131,18 +131,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Autograde an nbgrader assignment's submissions in the sandbox and write nbgrader's gradebook."""
     import re
 
-    from coursetools.grade.batch import NOTEBOOK_SECONDS, grade_all, write_table
+    from coursetools.grade.batch import add_limit_arguments, grade_all, limits_of
+    from coursetools.grade.grade_table import write_table
     from coursetools.grade.class_page import write_class_page
     from coursetools.grade.feedback import write_feedback
 
     parser = argparse.ArgumentParser(prog="python -m coursekit autograde", description=__doc__.splitlines()[0])
     parser.add_argument("assignment", metavar="ASSIGNMENT", help="nbgrader's assignment id, e.g. ex02")
     parser.add_argument("--course", default=".", help="the nbgrader course folder (default: here)")
-    parser.add_argument("--timeout", type=seconds, default=60.0, help="seconds per cell and per question")
-    parser.add_argument("--notebook-timeout", type=seconds, default=NOTEBOOK_SECONDS,
-                        help=f"seconds for a whole notebook (default {NOTEBOOK_SECONDS:g})")
-    parser.add_argument("--memory", type=positive_int, default=Limits.memory_mb,
-                        help=f"megabytes of memory per submission process (default {Limits.memory_mb})")
+    add_limit_arguments(parser)
     parser.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, help="submissions at a time")
     parser.add_argument("--require-limits", action="store_true",
                         help="refuse to grade unless a total memory cap per sandbox is in force")
@@ -171,11 +168,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not handed:
         print(f"nothing to autograde: no submitted/<student>/{args.assignment}/*.ipynb in {course}", file=sys.stderr)
         return 1 if refused else 0
-    limits = Limits(memory_mb=args.memory, total_memory_mb=args.memory + 1024,
-                    cpu_seconds=int(args.notebook_timeout) + 30)
+    limits = limits_of(args)
     if not announce("the grader", False, args.require_limits, limits.total_memory_mb, limits.processes):
         return 2
-    records = grade_all(handed, args.timeout, jobs=args.jobs, notebook_seconds=args.notebook_timeout, limits=limits)
+    records = grade_all(handed, args.time_limit, jobs=args.jobs, notebook_time_limit=args.notebook_time_limit,
+                        limits=limits)
     ours = course / "coursekit" / args.assignment
     json_path = write_table(records, ours / "grades.csv", refused)
     pages = write_feedback(records, ours / "feedback")

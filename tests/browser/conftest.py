@@ -183,6 +183,7 @@ def lab_server(chromium_path, tmp_path_factory):
             f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
             "--ServerApp.port_retries=0", "--allow-root"]
     server = Server("JupyterLab", args, work, _isolated_env(root / "jupyter"), port, token, root / "lab.log")
+    server.root = work
     try:
         server.wait(f"/api/status?token={token}")
         yield server

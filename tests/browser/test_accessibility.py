@@ -241,14 +241,27 @@ SCROLLER = """() => {
 }"""
 
 
-def scan_lab_lesson(lab_page, axe: str, stem: str) -> None:
+def scan_lab_lesson(lab_page, axe: str, stem: str, screen_height: int = 2880) -> None:
     """Scan the current lesson panel in Lab a screen at a time and fail on a course-owned violation.
 
     tests/browser/test_lab_lessons.py calls it after each lesson's Run All and interaction, so every lesson runs in
-    Lab once for both tests (a lesson's run is the slow part)."""
+    Lab once for both tests (a lesson's run is the slow part). The screen is `screen_height` tall while it scans
+    (then the page's own size again): each axe run walks the whole of Lab's page, so four 720-px screens in one
+    cost about a quarter of the time, and contrast does not depend on the window's height."""
+    size = lab_page.viewport_size
+    lab_page.set_viewport_size({"width": size["width"], "height": max(screen_height, size["height"])})
+    lab_page.wait_for_function(f"() => ({SCROLLER})().clientHeight > {size['height']}")  # Lab's layout followed
+    try:
+        _scan_screens(lab_page, axe, f"lab {stem}")
+    finally:
+        lab_page.set_viewport_size(size)
+        lab_page.evaluate(GIVE_BODY_HEIGHT)
+
+
+def _scan_screens(lab_page, axe: str, where: str) -> None:
+    """Record axe's violations in the lesson panel, scrolled a screen at a time from the top."""
     lab_page.evaluate(GIVE_BODY_HEIGHT)
     panel_id = lab_page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
-    where = f"lab {stem}"
     height = lab_page.evaluate(f"() => {{ const o = ({SCROLLER})(); o.scrollTop = 0; return o.scrollHeight; }}")
     view = lab_page.evaluate(f"() => ({SCROLLER})().clientHeight")
     top, exclude = 0, ()

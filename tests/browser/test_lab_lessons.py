@@ -245,6 +245,59 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     scan_lab_lesson(page, axe_source(), path.stem)
 
 
+def test_the_lesson_scan_finds_a_violation_far_down_the_page(lab_page, lab_server):
+    """The accessibility scan of a lesson in Lab reaches its last screen: faint text planted below 60 long cells (far
+    past the first tall screen the scan uses) fails it, named by rule; the same notebook without it passes."""
+    from test_accessibility import REPORT, axe_source, scan_lab_lesson
+
+    filler = [{"cell_type": "markdown", "metadata": {}, "source": f"## Part {i}\n\n" + "Some words. " * 60}
+              for i in range(60)]
+    for faint, name in ((True, "axe_probe_faint.ipynb"), (False, "axe_probe_clear.ipynb")):
+        colour = "#c8c8c8" if faint else "#222222"
+        shown = f"from IPython.display import HTML\nHTML('<p style=\"color:{colour}\">the last words</p>')"
+        cells = [*filler, {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                           "source": shown}]
+        notebook = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+                    "nbformat": 4, "nbformat_minor": 5}
+        (lab_server.root / name).write_text(json.dumps(notebook))
+        open_and_run(lab_page, name)
+        stem = name.removesuffix(".ipynb")
+        try:
+            if faint:
+                with pytest.raises(AssertionError, match="color-contrast"):
+                    scan_lab_lesson(lab_page, axe_source(), stem)
+            else:
+                scan_lab_lesson(lab_page, axe_source(), stem)
+        finally:
+            REPORT.pop(f"lab {stem}", None)
+
+
+def test_shown_source_wraps_between_words(lab_page, lab_server):
+    """show()'s code in Lab wraps a long line at a space: Lab's output area breaks anywhere (word-break: break-all,
+    "the root's mo / ves" in MCTS.search's docstring at 1280 px), the course's <pre> says word-break: normal."""
+    source = "from coursekit.show import show\nfrom coursekit.mcts import MCTS\nshow(MCTS.search)"
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                           "source": source}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (lab_server.root / "show_probe.ipynb").write_text(json.dumps(notebook))
+    panel, _ = open_and_run(lab_page, "show_probe.ipynb")
+    code = panel.locator(".jp-OutputArea-output pre").first
+    keep_screenshot(lab_page, "show_wraps_between_words", code)
+    lines = code.evaluate("""p => { const r = document.createRange(); const text = p.textContent; const tops = [];
+        for (const node of (function* walk(n) { for (const c of n.childNodes) { if (c.nodeType === 3) yield c;
+                                                                              else yield* walk(c); } })(p)) {
+            for (let i = 0; i < node.length; i++) { r.setStart(node, i); r.setEnd(node, i + 1);
+                const box = r.getClientRects()[0]; if (box) tops.push([Math.round(box.top), node.data[i]]); } }
+        const rows = []; let last = null;
+        for (const [top, ch] of tops) { if (top !== last) { rows.push(''); last = top; } rows[rows.length - 1] += ch; }
+        return rows; }""")
+    wrapped = [(a, b) for a, b in zip(lines, lines[1:]) if not a.endswith("\n") and a.strip() and b.strip()]
+    assert wrapped, "the probe's docstring line no longer wraps at 1280 px: lengthen the probe"
+    split = [(a, b) for a, b in wrapped if a[-1].isalnum() and b[0].isalnum()]
+    assert not split, f"show() broke a word across lines: {split}"
+
+
 def test_a_lesson_opens_unchanged_with_no_news_prompt(lab_page):
     """Opening a lesson starts the installed kernel, which the notebook names exactly: nothing to save on close
     (Lab marks a notebook unsaved when it has to rewrite its kernelspec), and JupyterLab's news prompt is off."""
