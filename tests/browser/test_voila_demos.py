@@ -261,13 +261,19 @@ FIRST_SCREEN = {"mcts": ("MCTS stepper", ["Step", "Run 10", "Run 100"]), "baccar
 SCREENS = [("mcts", 1280, 720), ("baccarat", 1280, 720), ("blackjack", 1280, 720), ("mcts", 1920, 1080)]
 
 
-@pytest.mark.parametrize("name, width, height", SCREENS, ids=[f"{n}-{w}x{h}" for n, w, h in SCREENS])
-def test_result_shares_the_first_screen(name, width, height, voila_server, page):
+def _open_at(page, voila_server, name: str, width: int, height: int) -> None:
+    """The dashboard `name` rendered by Voila on a width x height screen."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_server.base}/voila/render/{name}.ipynb?token={voila_server.token}", timeout=90_000)
     expect(page.locator(".course-demo").first).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("name, width, height", SCREENS, ids=[f"{n}-{w}x{h}" for n, w, h in SCREENS])
+def test_result_shares_the_first_screen(name, width, height, voila_server, page):
+
+    _open_at(page, voila_server, name, width, height)
     title, presses = FIRST_SCREEN[name]
     widget = part(page, button=presses[0])
     scroll_to_top(section(page, title))
@@ -303,9 +309,7 @@ SCREENS_MORE = [("tournament", 1280, 720), ("game_graph", 1280, 720), ("arena", 
 def test_result_shares_the_first_screen_on_every_dashboard(name, width, height, voila_server, page):
     from playwright.sync_api import expect
 
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{voila_server.base}/voila/render/{name}.ipynb?token={voila_server.token}", timeout=90_000)
-    expect(page.locator(".course-demo").first).to_be_visible(timeout=60_000)
+    _open_at(page, voila_server, name, width, height)
     title, anchor, actions = FIRST_SCREEN_MORE[name]
     widget = part(page, button=anchor) if name != "game_graph" else part(page, text=anchor)
     scroll_to_top(section(page, title))
@@ -341,11 +345,8 @@ def test_dashboard_reflows(name, width, height, voila_server, page):
     """WCAG 1.4.10 at 320 px and at 200% zoom (640x360 CSS px): no control off screen, no row scrolls sideways,
     a slider keeps a usable track (issue 37: the arena's Start, Stop and Reset off screen at 200%, baccarat's slider a
     22 px stub at 320 px)."""
-    from playwright.sync_api import expect
 
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(f"{voila_server.base}/voila/render/{name}.ipynb?token={voila_server.token}", timeout=90_000)
-    expect(page.locator(".course-demo").first).to_be_visible(timeout=60_000)
+    _open_at(page, voila_server, name, width, height)
     page.wait_for_timeout(500)
     off = page.evaluate("""() => [...document.querySelectorAll(
             '.course-demo button, .course-demo input, .course-demo select, .course-demo .slider-container')]
