@@ -10,7 +10,7 @@ never limited), deciding from the same plain states the sandboxed bots see:
 - ``random``: subtraction: coursekit.subtraction's random player (takes an exact 0, else a random move that stays
   >= 0); tic-tac-toe: a uniformly random empty cell; tournament: a random whole bet, hit or stand at random.
 - ``optimal``: subtraction: the smallest winning move (coursekit.subtraction.optimal_for); tic-tac-toe: the first
-  minimax-optimal cell (coursekit.mcts.optimal_moves); tournament: the exact optimum
+  minimax-optimal cell (coursekit.exact_values.optimal_moves); tournament: the exact optimum
   (coursekit.tournament.optimal_strategy).
 - ``mcts:N``: N iterations of coursekit.mcts per move (subtraction, tic-tac-toe); for the tournament,
   coursekit.tournament_search.RoundSearch with N playouts per leaf.
@@ -276,7 +276,8 @@ def builtin_player(spec: str, game: Union[str, ArenaGame], seed: int) -> Callabl
 
 
 def _tictactoe_player(kind: str, arg: str, rng: random.Random) -> Callable[[dict], Any]:
-    from coursekit.mcts import best_move, optimal_moves
+    from coursekit.exact_values import optimal_moves
+    from coursekit.mcts import best_move
     from coursekit.tictactoe import TicTacToe
 
     rules = TicTacToe()
