@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ["cards", "superposition", "blackjack", "blackjack_exact", "baccarat", "subtraction", "mcts", "exact_values",
-         "search_yardsticks", "tictactoe", "tournament", "rng"]
+         "search_yardsticks", "tictactoe", "tournament", "tournament_game", "game_protocol", "rng"]
 
 
 def imported_after(module: str) -> set[str]:
