@@ -18,6 +18,7 @@ import numpy as np
 from coursekit.blackjack import Hand, dealer_should_draw, hand_total
 from coursekit.cards import Card, InfiniteDeck
 from coursekit.rng import as_generator
+from coursekit.tournament_decision import Decider, decision_of
 from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exact optimum)
     MAX_GOAL,
     TournamentStrategy,
@@ -251,7 +252,8 @@ def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", sta
 
 
 def optimal_strategy(start: int = START, goal: Optional[int] = None, min_bet: int = MIN_BET) -> TournamentStrategy:
-    """The best possible play: `.probability`, `.bet(bankroll, first_card) -> int`, `.hits(bankroll, bet, cards)`."""
+    """The best possible play: `.probability`, `.decide(decision) -> int | bool` (coursekit.tournament_decision), the
+    same as `.bet(bankroll, first_card) -> int` and `.hits(bankroll, bet, cards) -> bool`."""
     return tournament_strategy("optimal", "optimal", start, goal, min_bet)
 
 
@@ -464,12 +466,12 @@ class Tournament:
         self.phase = "over" if self.over else "done"
 
     def autoplay_round(self, betting: Betting = "timid", policy: int = 17,
-                       strategy: Optional[TournamentStrategy] = None) -> str:
-        """Play one whole round with a betting style and a stand threshold, or by a strategy's advice; the result."""
-        first = self.start_round()
+                       strategy: Optional[Decider] = None) -> str:
+        """Play one whole round with a betting style and a stand threshold, or by a player's `decide`; the result."""
+        self.start_round()
         if strategy is not None:
-            self.place_bet(strategy.bet(self.bankroll, first))
-            while self.phase == "player" and strategy.hits(self.bankroll, self.bet, self.player.cards):
+            self.place_bet(strategy.decide(decision_of(self)))
+            while self.phase == "player" and strategy.decide(decision_of(self)):
                 self.hit()
         else:
             self.place_bet(bet_for(self.bankroll, betting, self.goal, self.min_bet))

@@ -1,7 +1,7 @@
 """Source 004's tournament as a game of the protocol: one seat, a bet decision after the first card, then hit/stand.
 
 The state is a running coursekit.tournament.Tournament (changed in place by `play`: the deck is its chance). What
-the player is shown (`observe`):
+the player is shown (`observe`) is the tournament's one decision shape (coursekit.tournament_decision):
 
 - ``{"decision": "bet", "bankroll": 100, "first_card": "7", "goal": 200, "min_bet": 10}`` -> an int bet from
   min_bet to the bankroll;
@@ -17,6 +17,7 @@ from typing import Any, Optional, Union
 
 from coursekit.game_protocol import BadMove, shown
 from coursekit.tournament import MIN_BET, START, Tournament
+from coursekit.tournament_decision import decision_of
 
 MAX_TOURNAMENT_ROUNDS = 10_000  # rounds of one tournament before it counts as not reached (timid play needs ~93)
 
@@ -73,13 +74,8 @@ class TournamentGame:
         return 0
 
     def observe(self, t: Tournament) -> dict:
-        """A bet decision after the first card, or a hit decision with two or more cards in hand."""
-        bankroll = int(t.bankroll) if float(t.bankroll).is_integer() else float(t.bankroll)
-        if t.phase == "bet":
-            return {"decision": "bet", "bankroll": bankroll, "first_card": t.player.cards[0].rank,
-                    "goal": self.goal, "min_bet": self.min_bet}
-        return {"decision": "hit", "bankroll": bankroll, "bet": t.bet,
-                "cards": tuple(c.rank for c in t.player.cards), "goal": self.goal, "min_bet": self.min_bet}
+        """The decision the tournament waits for (coursekit.tournament_decision.decision_of): bet, or hit/stand."""
+        return decision_of(t)
 
     def check(self, t: Tournament, move: Any) -> Union[int, bool]:
         """A bet: an int from min_bet to the bankroll; a hit decision: a bool. BadMove otherwise."""

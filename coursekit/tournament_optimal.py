@@ -29,6 +29,7 @@ import numpy as np
 
 from coursekit.cards import CardLike, rank_of, ranks_of
 from coursekit.rng import as_generator
+from coursekit.tournament_decision import Decider
 
 MAX_GOAL = 1000  # euros: the largest goal solved (the work grows with the square of goal / 0.5 EUR)
 TOLERANCE = 1e-12  # the Bellman residual the solution must reach
@@ -316,8 +317,9 @@ def card_value(card: CardLike) -> int:
     return 1 if rank == "A" else 10 if rank in ("10", "J", "Q", "K") else int(rank)
 
 
-class TournamentStrategy:
-    """A solved way to play the tournament: `.probability`, `.bet(bankroll, first_card)`, `.hits(bankroll, bet, cards)`.
+class TournamentStrategy(Decider):
+    """A solved way to play the tournament: `.probability`, `.decide(decision)` (coursekit.tournament_decision), and
+    the same as `.bet(bankroll, first_card)` and `.hits(bankroll, bet, cards)`.
 
     Also the chances behind the advice: `.chance(bankroll)` between rounds, `.chance_after_card(bankroll, card)`,
     `.chance_of_bet(bankroll, card, bet)` and `.chance_in_hand(bankroll, bet, cards)` (all under this strategy's

@@ -24,6 +24,7 @@ import numpy as np
 
 from coursekit.progress import LazyBar
 from coursekit.rng import as_generator
+from coursekit.tournament_decision import Decider
 from coursekit.tournament import (
     PAYOUT,
     TournamentStrategy,
@@ -116,12 +117,13 @@ def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 
     return out
 
 
-class RoundSearch:
+class RoundSearch(Decider):
     """The search player: expectimax over the current round, leaf bankrolls valued by `budget` playouts each.
 
-    Batched: `bet_batch(k, first)` and `hit_batch(k, bet, hard, ace)` decide for many tournaments at once (half-euro
-    bankrolls k, card values 1..10); `bet(bankroll, first_card)` and `hits(bankroll, bet, cards)` decide one state,
-    with the same signatures as a TournamentStrategy (so Tournament.autoplay_round(strategy=...) plays it).
+    One decision at a time, as every tournament player: `decide(decision)` (coursekit.tournament_decision), the
+    same as `bet(bankroll, first_card)` and `hits(bankroll, bet, cards)` of a TournamentStrategy (so the arena and
+    Tournament.autoplay_round(strategy=...) play it). Batched, for speed: `bet_batch(k, first)` and
+    `hit_batch(k, bet, hard, ace)` decide for many tournaments at once (half-euro bankrolls k, card values 1..10).
     A hand of hard 11 or less without an ace cannot bust: the player hits it without searching.
     """
 

@@ -6,6 +6,8 @@ import io
 import subprocess
 import sys
 
+import pytest
+
 from coursekit.cards import StackedDeck
 from coursekit import tournament_transcripts as transcripts
 from coursekit.console.tournament import main
@@ -120,15 +122,20 @@ def test_advice_is_off_by_default_and_refused_for_goals_the_solver_does_not_take
 
 
 def test_advice_lines_for_the_minimum_bet_and_for_a_hand():
-    from coursekit.console.tournament import advise_bet, advise_hand
+    from coursekit.console.tournament import advise
     from coursekit.tournament import optimal_strategy
 
     strategy = optimal_strategy()
+    table = {"goal": 200, "min_bet": 10}
     assert strategy.bet(100, "5") == 10
-    assert advise_bet(strategy, 100, "5") == (f"Advice: bet 10€, the minimum (chance to win "
-                                              f"{strategy.chance_after_card(100, '5'):.1%}).")
-    assert advise_hand(strategy, 100, 10, ["10", "2"]).startswith("Advice: hit (")
-    assert advise_hand(strategy, 175.0, 25, ["10", "9"]).startswith("Advice: stand (")
+    assert advise(strategy, {"decision": "bet", "bankroll": 100, "first_card": "5", **table}) == (
+        f"Advice: bet 10€, the minimum (chance to win {strategy.chance_after_card(100, '5'):.1%}).")
+    assert advise(strategy, {"decision": "hit", "bankroll": 100, "bet": 10, "cards": ("10", "2"), **table}
+                  ).startswith("Advice: hit (")
+    assert advise(strategy, {"decision": "hit", "bankroll": 175.0, "bet": 25, "cards": ("10", "9"), **table}
+                  ).startswith("Advice: stand (")
+    with pytest.raises(ValueError, match="'bet' or 'hit'"):
+        advise(strategy, {"decision": "next", "bankroll": 100})
 
 
 def test_the_transcripts_as_data_match_the_sheets_and_replay():

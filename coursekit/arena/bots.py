@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Union
 from coursekit.arena.games import ArenaGame, SubtractionArena, TicTacToeArena, TournamentArena, parse_game
 from coursekit.sandbox.files import BadFile, loads_bounded, read_submitted
 from coursekit.sandbox.text import clean, safe_name
+from coursekit.tournament_decision import Decider
 
 MAX_SOURCE_CHARS = 1_000_000  # characters (and bytes of a .py file) of one bot's source; a bigger file forfeits
 MAX_NOTEBOOK_BYTES = 8_000_000  # bytes of a bot notebook (outputs included)
@@ -287,35 +288,41 @@ def _tictactoe_player(kind: str, arg: str, rng: random.Random, rules: Any) -> Ca
 
 
 def _tournament_player(kind: str, arg: str, rng: random.Random, rules: Any) -> Callable[[Any], Any]:
-    """Decides from the game's observation of the running tournament (the decision a file bot is shown)."""
-    from coursekit.blackjack import hand_total
-    from coursekit.tournament import bet_for
-
+    """Answers the game's observation of the running tournament (the decision a file bot is shown) with a player's
+    `decide` (coursekit.tournament_decision)."""
     if kind == "optimal":
         from coursekit.tournament import optimal_strategy
 
-        advice: Any = optimal_strategy(rules.start_money, rules.goal, rules.min_bet)
+        player: Any = optimal_strategy(rules.start_money, rules.goal, rules.min_bet)
     elif kind == "mcts":
         from coursekit.tournament_search import RoundSearch
 
-        advice = RoundSearch(int(arg), rules.goal, rules.min_bet, seed=rng.getrandbits(63))
+        player = RoundSearch(int(arg), rules.goal, rules.min_bet, seed=rng.getrandbits(63))
     else:
-        advice = None
+        player = RuleOfThumb(kind, rng, rules.goal, rules.min_bet)
+    return lambda t: player.decide(rules.observe(t))
 
-    def move(t: Any) -> Any:
-        state = rules.observe(t)
-        bankroll = state["bankroll"]
-        if state["decision"] == "bet":
-            if advice is not None:
-                return int(advice.bet(bankroll, state["first_card"]))
-            if kind == "random":
-                return rng.randint(rules.min_bet, int(bankroll))
-            return bet_for(bankroll, kind, rules.goal, rules.min_bet)
-        if advice is not None:
-            return bool(advice.hits(bankroll, state["bet"], list(state["cards"])))
-        if kind == "random":
-            return rng.random() < 0.5
-        total = hand_total(list(state["cards"]))
+
+class RuleOfThumb(Decider):
+    """The random, timid and bold tournament bots: random: a random whole bet, hit or stand at random; timid, bold:
+    lesson 03's bets (coursekit.tournament.bet_for), hit below 17."""
+
+    def __init__(self, kind: str, rng: random.Random, goal: int, min_bet: int) -> None:
+        self.kind, self.rng, self.goal, self.min_bet = kind, rng, goal, min_bet
+
+    def bet(self, bankroll, first_card) -> int:
+        """A random bet from the minimum to the bankroll, or timid's or bold's bet."""
+        if self.kind == "random":
+            return self.rng.randint(self.min_bet, int(bankroll))
+        from coursekit.tournament import bet_for  # numpy: only when the tournament is played
+
+        return bet_for(bankroll, self.kind, self.goal, self.min_bet)
+
+    def hits(self, bankroll, bet: int, cards) -> bool:
+        """Hit or stand at random, or hit below 17."""
+        if self.kind == "random":
+            return self.rng.random() < 0.5
+        from coursekit.blackjack import hand_total
+
+        total = hand_total(list(cards))
         return total is not None and total < 17
-
-    return move

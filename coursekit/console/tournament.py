@@ -18,6 +18,7 @@ from coursekit.blackjack import hand_total, hard_total
 from coursekit.cards import EmptyShoeError, InfiniteDeck
 from coursekit.console import seed_argument
 from coursekit.tournament import MIN_BET, START, Tournament, TournamentStrategy, money, optimal_strategy
+from coursekit.tournament_decision import decision_of, kind_of
 
 
 class EndOfInput(Exception):
@@ -90,7 +91,7 @@ class TournamentConsole:
         card = game.start_round()
         self.say(f"You have {card.name}, hand value is {hand_total(game.player.cards)}.")
         if self.advice is not None:
-            self.say(advise_bet(self.advice, game.bankroll, card))
+            self.say(advise(self.advice, decision_of(game)))
         prompt = (f"How much do you want to bet? Bet must be ≥ {money(game.min_bet)} and ≤ {money(game.bankroll)}. "
                   f"Press Enter for minimal bet. ")
         while True:
@@ -110,7 +111,7 @@ class TournamentConsole:
             if self.advice is not None:
                 if advised != len(game.player):
                     self.say(line)
-                    self.say(advise_hand(self.advice, game.bankroll, game.bet, game.player.cards))
+                    self.say(advise(self.advice, decision_of(game)))
                     advised = len(game.player)
                 line = ""
             answer = self.ask((line + " " if line else "") + "Do you want another card? (y/n) ").lower()
@@ -140,21 +141,23 @@ class TournamentConsole:
                   "push": "Standoff! You get your bet back."}[game.result])
 
 
-def advise_bet(strategy: TournamentStrategy, bankroll, card) -> str:
-    """The advice line after the first card: the best bet and the chance to win with it."""
-    bet = strategy.bet(bankroll, card)
-    best = strategy.chance_after_card(bankroll, card)
-    if bet == strategy.min_bet:
-        return f"Advice: bet {money(bet)}, the minimum (chance to win {best:.1%})."
-    return (f"Advice: bet {money(bet)} (chance to win {best:.1%}; the minimum bet would give "
-            f"{strategy.chance_of_bet(bankroll, card, strategy.min_bet):.1%}).")
+def advise(strategy: TournamentStrategy, decision: dict) -> str:
+    """The advice line for a decision (coursekit.tournament_decision): the strategy's answer and the chances behind it.
 
-
-def advise_hand(strategy: TournamentStrategy, bankroll, bet: int, cards) -> str:
-    """The advice line before the hit question: hit or stand, and the chance to win either way."""
-    options = strategy.hand_options(bankroll, bet, cards)
-    move = "hit" if strategy.hits(bankroll, bet, cards) else "stand"
-    return (f"Advice: {move} (chance to win if you stand {options['stand']:.1%}, "
+    After the first card: the best bet and the chance to win with it; before the hit question: hit or stand, and the
+    chance to win either way.
+    """
+    move = strategy.decide(decision)
+    bankroll = decision["bankroll"]
+    if kind_of(decision) == "bet":
+        card = decision["first_card"]
+        best = strategy.chance_after_card(bankroll, card)
+        if move == strategy.min_bet:
+            return f"Advice: bet {money(move)}, the minimum (chance to win {best:.1%})."
+        return (f"Advice: bet {money(move)} (chance to win {best:.1%}; the minimum bet would give "
+                f"{strategy.chance_of_bet(bankroll, card, strategy.min_bet):.1%}).")
+    options = strategy.hand_options(bankroll, decision["bet"], decision["cards"])
+    return (f"Advice: {'hit' if move else 'stand'} (chance to win if you stand {options['stand']:.1%}, "
             f"if you take a card {options['hit']:.1%}).")
 
 

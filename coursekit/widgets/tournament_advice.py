@@ -13,6 +13,7 @@ from typing import Optional
 import ipywidgets as w
 
 from coursekit.tournament import money, optimal_strategy
+from coursekit.tournament_decision import decision_of, kind_of
 from coursekit.widgets.common import FigureText, LiveImage, canvas_png
 from coursekit.widgets.tournament import TournamentWidget
 
@@ -52,24 +53,31 @@ class AdvisedTournament(TournamentWidget):
         game, s = self.game, self.strategy
         if game.over or game.phase in ("idle", "done"):
             return s.chance(game.bankroll)
-        if game.phase == "bet":
-            return s.chance_after_card(game.bankroll, game.player.cards[0])
-        return s.chance_in_hand(game.bankroll, game.bet, game.player.cards)
+        decision = decision_of(game)
+        if kind_of(decision) == "bet":
+            return s.chance_after_card(decision["bankroll"], decision["first_card"])
+        return s.chance_in_hand(decision["bankroll"], decision["bet"], decision["cards"])
 
     def _record(self, between: bool = False) -> None:
         self.chances.append(self.chance)
         self.between.append(between or self.game.phase in ("done", "over"))
 
     def _advised(self) -> Optional[str]:
-        """The advised move now: "next", "bet N", "hit", "stand", or None when the tournament is over."""
-        game, s = self.game, self.strategy
+        """The advised move now: "next", "bet N", "hit", "stand", or None when the tournament is over.
+
+        Between rounds the advice is the button "next"; in a round it is the strategy's answer to the tournament's
+        decision (coursekit.tournament_decision), as a move of the widget's buttons.
+        """
+        game = self.game
         if game.over:
             return None
         if game.phase in ("idle", "done"):
             return "next"
-        if game.phase == "bet":
-            return f"bet {s.bet(game.bankroll, game.player.cards[0])}"
-        return "hit" if s.hits(game.bankroll, game.bet, game.player.cards) else "stand"
+        decision = decision_of(game)
+        move = self.strategy.decide(decision)
+        if kind_of(decision) == "bet":
+            return f"bet {move}"
+        return "hit" if move else "stand"
 
     # --- actions -----------------------------------------------------------------------------------------------
     def restart(self) -> None:
@@ -199,13 +207,13 @@ class AdvisedTournament(TournamentWidget):
         move = self._advised()
         if move is None:
             return ""
-        if move == "next":
+        d = None if move == "next" else decision_of(game)
+        if d is None:
             text = "Advice: press Next round."
-        elif move.startswith("bet"):
-            card = game.player.cards[0]
-            text = (f"Advice: {move}€ (chance {s.chance_after_card(game.bankroll, card):.1%}; the minimum bet "
-                    f"gives {s.chance_of_bet(game.bankroll, card, game.min_bet):.1%}).")
+        elif kind_of(d) == "bet":
+            text = (f"Advice: {move}€ (chance {s.chance_after_card(d['bankroll'], d['first_card']):.1%}; the minimum "
+                    f"bet gives {s.chance_of_bet(d['bankroll'], d['first_card'], d['min_bet']):.1%}).")
         else:
-            options = s.hand_options(game.bankroll, game.bet, game.player.cards)
+            options = s.hand_options(d["bankroll"], d["bet"], d["cards"])
             text = (f"Advice: {move} (stand {options['stand']:.1%}, take a card {options['hit']:.1%}).")
         return f'<span style="font-size:1.15em;color:#6a1b9a"><b>{html.escape(text)}</b></span>'
