@@ -214,9 +214,9 @@ class SandboxPlayer:
             # bwrap's --die-with-parent fires when the *thread* that started it ends: a sandbox that outlives the job
             # thread that needed it first is started by one of the pool's long-lived spawner threads instead
             if self.spawner is not None:
-                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap).result()
+                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap, "lazy").result()
             else:
-                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
+                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap, shell="lazy")
         except SandboxDied as error:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)
