@@ -44,7 +44,7 @@ from typing import Any, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame, BadMove
-from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung, shell_for
 from coursekit.sandbox.requests import BadReply, BotBegin, BotEnd, BotReady, Call, Cell, Request
 from coursekit.sandbox.text import clean
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode
@@ -214,9 +214,10 @@ class SandboxPlayer:
             # bwrap's --die-with-parent fires when the *thread* that started it ends: a sandbox that outlives the job
             # thread that needed it first is started by one of the pool's long-lived spawner threads instead
             if self.spawner is not None:
-                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap, "lazy").result()
+                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap,
+                                                   shell_for(self.bot.cells)).result()
             else:
-                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap, shell="lazy")
+                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap, shell=shell_for(self.bot.cells))
         except SandboxDied as error:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)

@@ -140,6 +140,7 @@ class _LazyShell:
         sys.modules["__main__"] = self.module  # as IPython does: pickling and `__main__` see the bot's names
         self.compile = codeop.Compile()
         self.ipython = None
+        self.compiled = None  # (source, code) of the cell prepare() compiled
 
     def _get_ipython(self):
         if self.ipython is None:
@@ -155,13 +156,23 @@ class _LazyShell:
 
         return display(*args, **kwargs)
 
+    def prepare(self, source: str) -> None:
+        """Compile a cell before its time limit starts; a cell that is not plain Python starts IPython now."""
+        self.compiled = None
+        if self.ipython is None:
+            try:
+                self.compiled = (source, self.compile(source, "<cell>", "exec"))
+            except Exception:
+                self._get_ipython()  # IPython's syntax (or its own error message for a source that is not Python)
+
     def run_cell(self, source: str, store_history: bool = True):
         """Run one cell; an object with error_before_exec and error_in_exec, as IPython's run_cell returns."""
         if self.ipython is None:
-            try:
-                code = self.compile(source, "<cell>", "exec")
-            except (SyntaxError, ValueError, OverflowError, MemoryError, RecursionError):
-                code = None  # IPython's syntax (or its own error message for a source that is not Python)
+            compiled, self.compiled = self.compiled, None
+            if compiled is None or compiled[0] is not source:
+                self.prepare(source)
+                compiled, self.compiled = self.compiled, None
+            code = compiled[1] if compiled is not None else None
             if code is not None:
                 try:
                     exec(code, self.user_ns)
@@ -174,6 +185,10 @@ class _LazyShell:
 def _run_cell(shell, source: str, time_limit: float) -> dict:
     from coursekit.sandbox.probe import TestTimeout, TimeLimit, quiet
 
+    prepare = getattr(shell, "prepare", None)  # a lazy shell: compiled (or IPython started) outside the limit
+    if prepare is not None:
+        with quiet():
+            prepare(source)
     try:
         with quiet(), TimeLimit(time_limit):
             result = shell.run_cell(source, store_history=True)
