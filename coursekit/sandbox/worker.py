@@ -131,14 +131,16 @@ class _LazyShell:
     display() starts the IPython shell on the same module and names, and from then on every cell runs there."""
 
     def __init__(self) -> None:
-        import codeop
+        import __future__
+        import builtins
 
         self.module = types.ModuleType("__main__", doc="a bot's source, run as a kernel would run it")
         self.user_ns = self.module.__dict__
-        self.user_ns["__builtins__"] = __builtins__
+        self.user_ns["__builtins__"] = builtins
         self.user_ns.update(exit=_refuse, quit=_refuse, get_ipython=self._get_ipython, display=self._display)
         sys.modules["__main__"] = self.module  # as IPython does: pickling and `__main__` see the bot's names
-        self.compile = codeop.Compile()
+        self.futures = [getattr(__future__, name).compiler_flag for name in __future__.all_feature_names]
+        self.flags = 0  # the future imports of earlier cells
         self.ipython = None
         self.compiled = None  # (source, code) of the cell prepare() compiled
 
@@ -161,7 +163,11 @@ class _LazyShell:
         self.compiled = None
         if self.ipython is None:
             try:
-                self.compiled = (source, self.compile(source, "<cell>", "exec"))
+                code = compile(source, "<cell>", "exec", self.flags, True)
+                for flag in self.futures:
+                    if code.co_flags & flag:
+                        self.flags |= flag  # as codeop.Compile (whose own flags differ between Python versions)
+                self.compiled = (source, code)
             except Exception:
                 self._get_ipython()  # IPython's syntax (or its own error message for a source that is not Python)
 
