@@ -269,16 +269,20 @@ class SandboxPlayer:
             raise Failure(kind, "its sandbox died (it killed itself or its parent, ran out of memory or hit a "
                                 "limit)") from None
 
-    def begin(self, seed: int, seconds: Optional[float] = None) -> None:
-        """Get ready for a game: a live sandbox whose loaded template forks the game's own process, seeded.
-
-        Whatever runs then is the bot's own code (fork handlers, its stray processes being cleared): it gets
-        `seconds` (the game's budget), its time is charged to the bot, and a fresh copy that fails is a strike."""
+    def start(self) -> None:
+        """A live sandbox with the source run (limited by load_seconds, not charged to a game), or the Failure."""
         if self.broken:
             raise Failure("load", self.broken)
         if self.disqualified:
             raise Failure("disqualified", self.disqualified)
         self._start()
+
+    def begin(self, seed: int, seconds: Optional[float] = None) -> None:
+        """Get ready for a game: a live sandbox whose loaded template forks the game's own process, seeded.
+
+        Whatever runs then is the bot's own code (fork handlers, its stray processes being cleared): it gets
+        `seconds` (the game's budget), its time is charged to the bot, and a fresh copy that fails is a strike."""
+        self.start()
         self.sandbox.drain()  # replies it forged in an earlier game answer nothing in this one
         seconds = min(self.limits.load_seconds, self.limits.match_seconds if seconds is None else seconds)
         reply = self._ask(BotBegin(int(seed), seconds), seconds, "begin")
@@ -358,6 +362,8 @@ def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seed
         started = time.monotonic()
         try:
             if getattr(player, "sandboxed", False):
+                player.start()  # a sandbox (re)started and its source run: load_seconds, not this game's budget
+                started = time.monotonic()
                 player.begin(seeds[1 + seat], limits.match_seconds)
             else:
                 player.begin(seeds[1 + seat])
