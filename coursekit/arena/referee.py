@@ -1,14 +1,15 @@
 """The referee: it owns the game state, asks each bot for its move, checks it, keeps time, and logs every failure.
 
 A sandboxed bot is a `coursekit.sandbox.jail.Sandbox` (the bubblewrap jail around its worker), kept alive across
-games; its source runs once per sandbox (notebook cells one by one, as a kernel would), in the sandbox's template
-process. Every game is a fork of that template (`BotBegin`), seeded with the game's seed, and ends with its process
-(`BotEnd`; the template then kills whatever the game started and removes the files it wrote in /tmp), so module
-globals, function defaults, class attributes and imported modules are exactly what the source left, whatever
-earlier games did: results do not depend on the order of the games, the number of jobs, or an interruption. Each
-decision is one typed `Call` request (`choose(state)`, the state encoded by `coursekit.sandbox.wire`) under the
-per-move time limit; only the decoded plain value comes back. Anything malformed the sandbox sends is the bot's
-fault (`BadReply`: "garbage"), never the referee's error.
+games; its source runs once per sandbox (notebook cells one by one, as a kernel would; as plain Python until a cell
+needs IPython, `coursekit.sandbox.jail.shell_for`), in the sandbox's template process. Every game is a fork of that
+template (`BotBegin`), seeded with the game's seed, and ends with its process (`BotEnd`; the template then kills
+whatever the game started and removes the files it wrote in /tmp), so module globals, function defaults, class
+attributes and imported modules are exactly what the source left, whatever earlier games did: results do not depend
+on the order of the games, the number of jobs, or an interruption. Each decision is one typed `Call` request
+(`choose(state)`, the state encoded by `coursekit.sandbox.wire`) under the per-move time limit; only the decoded
+plain value comes back. Anything malformed the sandbox sends is the bot's fault (`BadReply`: "garbage"), never the
+referee's error.
 
 Time: everything the bot's own code runs in a game is charged to it: starting the game (fork handlers, leftovers
 being cleared) counts against its per-match budget like its moves; the source's run once per sandbox is limited by
