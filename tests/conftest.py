@@ -38,6 +38,7 @@ def no_hidden_callback_errors():
 SERIAL_MODULES = {
     "test_api_fuzz", "test_arena", "test_arena_hostile", "test_arena_hostile_classes", "test_arena_lesson",
     "test_arena_no_state_across_games", "test_arena_order", "test_arena_partial", "test_arena_secret",
+    "test_arena_start_budget", "test_sandbox_lazy_shell",
     "test_console_terminals", "test_exercise10",
     "test_grading_batch", "test_grading_hostile", "test_grading_hostile_replies", "test_grading_mutants",
     "test_grading_bounds", "test_grading_collection", "test_nbgrader_sandboxed", "test_sandbox_limits",

@@ -1,14 +1,15 @@
 """The referee: it owns the game state, asks each bot for its move, checks it, keeps time, and logs every failure.
 
 A sandboxed bot is a `coursekit.sandbox.jail.Sandbox` (the bubblewrap jail around its worker), kept alive across
-games; its source runs once per sandbox (notebook cells one by one, as a kernel would), in the sandbox's template
-process. Every game is a fork of that template (`BotBegin`), seeded with the game's seed, and ends with its process
-(`BotEnd`; the template then kills whatever the game started and removes the files it wrote in /tmp), so module
-globals, function defaults, class attributes and imported modules are exactly what the source left, whatever
-earlier games did: results do not depend on the order of the games, the number of jobs, or an interruption. Each
-decision is one typed `Call` request (`choose(state)`, the state encoded by `coursekit.sandbox.wire`) under the
-per-move time limit; only the decoded plain value comes back. Anything malformed the sandbox sends is the bot's
-fault (`BadReply`: "garbage"), never the referee's error.
+games; its source runs once per sandbox (notebook cells one by one, as a kernel would; as plain Python until a cell
+needs IPython, `coursekit.sandbox.jail.shell_for`), in the sandbox's template process. Every game is a fork of that
+template (`BotBegin`), seeded with the game's seed, and ends with its process (`BotEnd`; the template then kills
+whatever the game started and removes the files it wrote in /tmp), so module globals, function defaults, class
+attributes and imported modules are exactly what the source left, whatever earlier games did: results do not depend
+on the order of the games, the number of jobs, or an interruption. Each decision is one typed `Call` request
+(`choose(state)`, the state encoded by `coursekit.sandbox.wire`) under the per-move time limit; only the decoded
+plain value comes back. Anything malformed the sandbox sends is the bot's fault (`BadReply`: "garbage"), never the
+referee's error.
 
 Time: everything the bot's own code runs in a game is charged to it: starting the game (fork handlers, leftovers
 being cleared) counts against its per-match budget like its moves; the source's run once per sandbox is limited by
@@ -45,7 +46,7 @@ from typing import Any, Optional, Sequence, Union
 from coursekit.arena.bots import Bot, builtin_player
 from coursekit.arena.games import ArenaGame
 from coursekit.game_protocol import BadMove
-from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung
+from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung, shell_for
 from coursekit.sandbox.requests import BadReply, BotBegin, BotEnd, BotReady, Call, Cell, Request
 from coursekit.sandbox.text import clean
 from coursekit.sandbox.wire import Opaque, WireError, decode, encode
@@ -219,9 +220,10 @@ class SandboxPlayer:
             # bwrap's --die-with-parent fires when the *thread* that started it ends: a sandbox that outlives the job
             # thread that needed it first is started by one of the pool's long-lived spawner threads instead
             if self.spawner is not None:
-                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap).result()
+                self.sandbox = self.spawner.submit(Sandbox, self.limits.sandbox, self.use_bwrap,
+                                                   shell_for(self.bot.cells)).result()
             else:
-                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap)
+                self.sandbox = Sandbox(self.limits.sandbox, use_bwrap=self.use_bwrap, shell=shell_for(self.bot.cells))
         except SandboxDied as error:
             raise Failure("start", f"the sandbox did not start: {error}") from None
         self.pids.append(self.sandbox.process.pid)
@@ -273,16 +275,20 @@ class SandboxPlayer:
             raise Failure(kind, "its sandbox died (it killed itself or its parent, ran out of memory or hit a "
                                 "limit)") from None
 
-    def begin(self, seed: int, seconds: Optional[float] = None) -> None:
-        """Get ready for a game: a live sandbox whose loaded template forks the game's own process, seeded.
-
-        Whatever runs then is the bot's own code (fork handlers, its stray processes being cleared): it gets
-        `seconds` (the game's budget), its time is charged to the bot, and a fresh copy that fails is a strike."""
+    def start(self) -> None:
+        """A live sandbox with the source run (limited by load_seconds, not charged to a game), or the Failure."""
         if self.broken:
             raise Failure("load", self.broken)
         if self.disqualified:
             raise Failure("disqualified", self.disqualified)
         self._start()
+
+    def begin(self, seed: int, seconds: Optional[float] = None) -> None:
+        """Get ready for a game: a live sandbox whose loaded template forks the game's own process, seeded.
+
+        Whatever runs then is the bot's own code (fork handlers, its stray processes being cleared): it gets
+        `seconds` (the game's budget), its time is charged to the bot, and a fresh copy that fails is a strike."""
+        self.start()
         self.sandbox.drain()  # replies it forged in an earlier game answer nothing in this one
         seconds = min(self.limits.load_seconds, self.limits.match_seconds if seconds is None else seconds)
         reply = self._ask(BotBegin(int(seed), seconds), seconds, "begin")
@@ -362,6 +368,8 @@ def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seed
         started = time.monotonic()
         try:
             if getattr(player, "sandboxed", False):
+                player.start()  # a sandbox (re)started and its source run: load_seconds, not this game's budget
+                started = time.monotonic()
                 player.begin(seeds[1 + seat], limits.match_seconds)
             else:
                 player.begin(seeds[1 + seat])

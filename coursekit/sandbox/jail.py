@@ -26,11 +26,27 @@ from coursekit.sandbox.limits import total_caps
 from coursekit.sandbox.requests import BadReply, Request
 from coursekit.sandbox.text import clean
 
-__all__ = ["BadReply", "GameOver", "Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap", "bwrap_command"]
+__all__ = ["BadReply", "GameOver", "Limits", "Sandbox", "SandboxDied", "SandboxHung", "bwrap", "bwrap_command",
+           "shell_for"]
 
 MAX_LINE = 16 * 1024 * 1024  # longest reply line accepted
 STARTUP_SECONDS = 60.0  # the worker must say it is ready within this long
 UID_BASE = 200_000  # sandboxes run as UID_BASE + a slot number when the grader is root
+# how the worker runs cells: "ipython" a kernel's shell from the start (grading); "lazy" plain Python until a cell
+# needs IPython (a bot's source: IPython's import is most of a sandbox's start)
+SHELLS = ("ipython", "lazy")
+
+
+def shell_for(cells) -> str:
+    """The worker's shell for these cells: "ipython" when a line starts with a magic or a shell escape, else "lazy".
+
+    Only a guess from the text (nothing is compiled outside the sandbox): a lazy shell still starts IPython for a
+    cell that needs it, only later."""
+    for cell in cells:
+        for line in str(cell).splitlines():
+            if line.lstrip().startswith(("%", "!")):
+                return "ipython"
+    return "lazy"
 
 
 class SandboxDied(Exception):
@@ -154,12 +170,15 @@ _slot_lock = threading.Lock()
 class Sandbox:
     """A running worker: `request(message, time_limit)` sends one request and waits for its reply."""
 
-    def __init__(self, limits: Limits, use_bwrap: bool = True) -> None:
+    def __init__(self, limits: Limits, use_bwrap: bool = True, shell: str = "ipython") -> None:
+        if shell not in SHELLS:
+            raise ValueError(f"shell must be one of {', '.join(SHELLS)}, not {shell!r}")
         with _slot_lock:
             slot = next(_slots)
         self.limits = limits
         settings = asdict(limits)
         settings["jailed"] = bool(use_bwrap)  # in its own PID namespace: a game's leftovers can all be killed
+        settings["shell"] = shell
         if not use_bwrap:
             settings["processes"] = -1  # no jail: a process cap would count the grader's own user
         elif os.geteuid() == 0:
