@@ -23,6 +23,7 @@ game's is an integer loop); the loop then calls it instead of `moves`, `play` an
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from dataclasses import dataclass
@@ -55,9 +56,9 @@ class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
     __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids", "result",
-                 "full", "mover")
+                 "full", "three", "mover")
 
-    def __init__(self, state: State, moves: Sequence[Move]) -> None:
+    def __init__(self, state: State, moves: Sequence[Move], player: Player = None, mover: Player = None) -> None:
         self.state = state
         self.untried = list(moves)
         self.children: dict = {}
@@ -65,14 +66,16 @@ class Node:
         self.wins = 0.0
         # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
         # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game, the
-        # children again once every move is tried (() before) and in a tree the player who moved into the node
-        self.player = None
+        # children again once every move is tried (in `three` if there are three, else in `full`; None before) and
+        # in a tree the player who moved into the node
+        self.player = player
         self.rate = 0.0
         self.root = 0.0
         self.kids: list = []
         self.result = _UNKNOWN
-        self.full: Sequence = ()
-        self.mover = None
+        self.full: list | None = None
+        self.three: list | None = None
+        self.mover = mover
 
     @property
     def win_rate(self) -> float:
@@ -226,18 +229,25 @@ class MCTS:
         iterate = self.iterate
         inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
             and not (self.transpositions and self._replay)
-        with LazyBar(iterations, "MCTS iterations") as bar:
-            for done in range(0, iterations, 1024):
-                block = min(1024, iterations - done)
-                if trace:
-                    for _ in range(block):
-                        self.trace.append(iterate(trace=True))
-                elif inlined:
-                    self._run_untraced(block)
-                else:
-                    for _ in range(block):
-                        iterate()
-                bar.update(block)
+        pause = inlined and gc.isenabled()  # the tree holds no cycles: the collector would only walk it again
+        if pause:                           # and again as it grows (5% of the loop's time at n = 60)
+            gc.disable()
+        try:
+            with LazyBar(iterations, "MCTS iterations") as bar:
+                for done in range(0, iterations, 1024):
+                    block = min(1024, iterations - done)
+                    if trace:
+                        for _ in range(block):
+                            self.trace.append(iterate(trace=True))
+                    elif inlined:
+                        self._run_untraced(block)
+                    else:
+                        for _ in range(block):
+                            iterate()
+                    bar.update(block)
+        finally:
+            if pause:
+                gc.enable()
 
     def _run_untraced(self, iterations: int) -> None:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
@@ -260,8 +270,7 @@ class MCTS:
                 state = play(state, options[int(draw() * len(options))])
             return winner_of(state)
 
-        if not callable(fast_rollout):
-            fast_rollout = None
+        fast = callable(fast_rollout)
         c, shared, table, key = self.exploration, self.transpositions, self.table, self.key
         if not self._kept:
             self._keep_scores()
@@ -273,9 +282,10 @@ class MCTS:
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, []  # path: the nodes below the root
-            while kids := node.full:  # every move tried (the kids once the last untried move is expanded)
-                bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
-                if len(kids) == 3:  # the 3-5-11 game's nodes, unrolled: the first best score wins, as below
+            while True:  # while every move of the node is tried: its kids are then in `three` or `full`
+                kids = node.three
+                if kids is not None:  # three moves, as in the 3-5-11 game, unrolled: the first best score wins, as below
+                    bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
                     first, second, third = kids
                     a = first.rate + bonus / first.root
                     b = second.rate + bonus / second.root
@@ -284,7 +294,10 @@ class MCTS:
                     else:
                         chosen = third if third.rate + bonus / third.root > a else first
                 else:
-                    best = -math.inf
+                    kids = node.full
+                    if kids is None:
+                        break
+                    bonus, best = bonuses[node.visits], -math.inf
                     for child in kids:
                         score = child.rate + bonus / child.root
                         if score > best:
@@ -310,23 +323,22 @@ class MCTS:
                 else:
                     child = None
                 if child is None:
-                    child = Node(state, () if is_over(state) else moves_of(state))
-                    child.player = to_move(state)
-                    child.mover = node.player
+                    child = Node(state, () if is_over(state) else moves_of(state), to_move(state), node.player)
                     if shared:
                         table[position] = child
                 node.children[move] = child
                 node.kids.append(child)
                 if not untried:
-                    node.full = node.kids
+                    node.full = _full(node.kids)
+                    node.three = _three(node.kids)
                 path.append(child)
                 # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
                 if child.untried or child.kids:
-                    winner = fast_rollout(state, rng) if fast_rollout else playout(state)
+                    winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
                     winner = child.result = winner_of(state)
             elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
-                winner = fast_rollout(node.state, rng) if fast_rollout else playout(node.state)
+                winner = fast_rollout(node.state, rng) if fast else playout(node.state)
             else:
                 winner = node.result = winner_of(node.state)
             # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
@@ -375,7 +387,8 @@ class MCTS:
             if node.player is None:
                 node.player = to_move(node.state)
             node.kids = list(node.children.values())
-            node.full = node.kids if node.kids and not node.untried else ()
+            node.full = None if node.untried else _full(node.kids)
+            node.three = None if node.untried else _three(node.kids)
             for child in node.kids:
                 child.mover = node.player  # read in a tree only, where a node has one parent
                 if id(child) not in seen:
@@ -550,6 +563,16 @@ class MCTS:
 _UNKNOWN = object()  # a node's result before the untraced loop has looked
 _ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
 _BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
+
+
+def _full(kids: list) -> list | None:
+    """A tried-out node's `full`: its children unless there are three (or none)."""
+    return kids if kids and len(kids) != 3 else None
+
+
+def _three(kids: list) -> list | None:
+    """A tried-out node's `three`: its three children (None for any other number)."""
+    return kids if len(kids) == 3 else None
 
 
 def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
