@@ -15,7 +15,8 @@ import platform
 import sys
 import time
 
-from coursekit.mcts import MCTS, accuracy
+from coursekit.mcts import MCTS
+from coursekit.search_yardsticks import accuracy
 from coursekit.subtraction import SubtractionGame
 
 GAME = SubtractionGame()

@@ -13,6 +13,9 @@ the player to move. The game protocol used by `coursekit.mcts`:
 - `winner(state)` -> the player who made 0 (`3 - state.player`) or, below 0, the other one (`state.player`);
   None while the game runs,
 - `to_move(state)` -> `state.player`.
+The arena's referee plays the same object (coursekit.game_protocol): `seat(state)` (player 1 at seat 0),
+`observe(state)` -> `{"n": 17, "moves": (3, 5, 11)}` (what a bot's `choose` receives), `check(state, move)` and
+`score(state)`.
 
 Positions: n is *losing* (the source's red numbers) when the player to move loses against best play; 0 is red,
 since the player who produced it has won. Every other n is *winning* (blue). The move set itself is the attribute
@@ -32,6 +35,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
+from coursekit.game_protocol import BadMove, shown
 from coursekit.progress import LazyBar
 from coursekit.rng import Seed, as_random
 from coursekit.stats import wilson_interval
@@ -300,6 +304,30 @@ class SubtractionGame:
     def to_move(self, state: State) -> int:
         """The player (1 or 2) whose turn it is."""
         return state.player
+
+    # --- refereed (coursekit.game_protocol): the arena plays this same object --------------------------------
+    seats = 2
+
+    def seat(self, state: State) -> int:
+        """The seat (0 or 1) that decides next: player 1 sits at seat 0."""
+        return state.player - 1
+
+    def observe(self, state: State) -> dict:
+        """What the player to move is shown: {"n": the number on the board, "moves": the move set}."""
+        return {"n": state.n, "moves": self.move_set}
+
+    def check(self, state: State, move: object) -> int:
+        """The move as the rules take it: an int (not a bool) of the move set; BadMove otherwise."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise BadMove("garbage", f"answered {shown(move)} ({type(move).__name__}); a move is an int of "
+                                     f"{self.move_set}")
+        if move not in self.move_set:
+            raise BadMove("illegal", f"chose {move} at n={state.n}; the moves are {self.move_set}")
+        return move
+
+    def score(self, state: State) -> float:
+        """Seat 0's points of a finished game: 1 when player 1 won, else 0."""
+        return 1.0 if self.winner(state) == 1 else 0.0
 
     def rollout(self, state: State, rng: random.Random) -> Optional[int]:
         """The optional fast protocol method: the winner of uniformly random play from state (mcts.random_rollout's

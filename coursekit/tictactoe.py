@@ -7,12 +7,15 @@ A state is `Board(cells, player)`: nine cells read row by row ("x", "o" or "." f
     3 | 4 | 5
     6 | 7 | 8
 
-Three in a row wins; a full board without a line is a draw (`winner` is None).
+Three in a row wins; a full board without a line is a draw (`winner` is None). The arena's referee plays the same
+object (coursekit.game_protocol): `observe(state)` -> `{"board": "x.o......", "player": "x"}`, `check`, `score`.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, Optional
+
+from coursekit.game_protocol import BadMove, shown
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 PLAYERS = ("x", "o")
@@ -95,6 +98,31 @@ class TicTacToe:
     def to_move(self, state: Board) -> str:
         """The player whose mark goes down next."""
         return state.player
+
+    # --- refereed (coursekit.game_protocol): the arena plays this same object --------------------------------
+    seats = 2
+
+    def seat(self, state: Board) -> int:
+        """The seat (0 or 1) that decides next: "x" sits at seat 0."""
+        return 0 if state.player == "x" else 1
+
+    def observe(self, state: Board) -> dict:
+        """What the player to move is shown: {"board": nine cells as text, "player": "x" or "o"}."""
+        return {"board": "".join(state.cells), "player": state.player}
+
+    def check(self, state: Board, move: object) -> int:
+        """The move as the rules take it: an int 0..8 naming an empty cell; BadMove otherwise."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise BadMove("garbage", f"answered {shown(move)} ({type(move).__name__}); a move is a cell 0..8")
+        if not 0 <= move <= 8 or state.cells[move] != ".":
+            raise BadMove("illegal", f"chose cell {move} on {''.join(state.cells)!r}; the empty cells are "
+                                     f"{self.moves(state)}")
+        return move
+
+    def score(self, state: Board) -> float:
+        """Seat 0's points of a finished game: 1 when x has a line, 0 when o has, 0.5 for a draw."""
+        winner = self.winner(state)
+        return 0.5 if winner is None else 1.0 if winner == "x" else 0.0
 
     def rollout(self, state: Board, rng) -> Optional[str]:
         """The optional fast protocol method: the winner of uniformly random play from state (mcts.random_rollout's

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+from collections import Counter
 
 import pytest
 from hypothesis import settings
@@ -48,3 +49,21 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.module is not None and item.module.__name__.rpartition(".")[2] in SERIAL_MODULES:
             item.add_marker(pytest.mark.serial)
+
+
+# Where a tier's time goes (issue 36: make test in 20 minutes): each module's setup + call + teardown seconds, summed
+# over the xdist workers (the controller gets every worker's reports), printed after the run's slowest tests.
+MODULE_SECONDS: Counter = Counter()
+
+
+def pytest_runtest_logreport(report):
+    MODULE_SECONDS[report.nodeid.split("::")[0]] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if len(MODULE_SECONDS) < 2:
+        return
+    total = sum(MODULE_SECONDS.values())
+    terminalreporter.write_sep("=", f"seconds by test module: {total:.0f} s of work in all")
+    for module, seconds in MODULE_SECONDS.most_common(20):
+        terminalreporter.write_line(f"{seconds:8.1f} s  {100 * seconds / total:4.1f}%  {module}")

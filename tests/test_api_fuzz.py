@@ -22,7 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coursekit import baccarat, blackjack, cards, mcts, rng, subtraction, superposition
+from coursekit import baccarat, blackjack, cards, exact_values, mcts, rng, search_yardsticks, subtraction
+from coursekit import superposition
 from coursekit.tictactoe import TicTacToe
 
 TIME_BUDGET = 5.0  # CPU seconds per call, with tracemalloc on (CPU time: other jobs on a loaded host don't count)
@@ -209,17 +210,20 @@ API = {
     "mcts.run": (lambda i, t: mcts.MCTS(SUB, seed=1).reset(SUB.start(40)) and None or _run(i, t),
                  [counts(mcts.MAX_ITERATIONS, 60), st.booleans()]),
     "mcts.as_strategy": (lambda i: mcts.as_strategy(SUB, i)(25, random.Random(1)), [counts(mcts.MAX_ITERATIONS, 20)]),
-    "mcts.hit_rates": (lambda n, i, seeds: mcts.hit_rates(SUB, [SUB.start(n)], SUB.winning_moves, i, seeds),
-                       [arg(st.integers(1, 60)), counts(mcts.MAX_ITERATIONS, 20),
-                        arg(st.lists(st.integers(0, 5), max_size=2))]),
-    "mcts.hit_rates_by_budget": (lambda n, b, seeds: mcts.hit_rates_by_budget(SUB, [SUB.start(n)], SUB.winning_moves,
-                                                                             b, seeds),
-                                 [arg(st.integers(1, 60)), arg(st.lists(counts(mcts.MAX_ITERATIONS, 20), max_size=3)),
-                                  arg(st.lists(st.integers(0, 5), max_size=2))]),
-    "mcts.minimax_value": (lambda gs: mcts.minimax_value(*game_and_state(*gs)), [SUB_OR_TTT], 15),
-    "mcts.random_playout_value": (lambda gs: mcts.random_playout_value(*game_and_state(*gs)), [SUB_OR_TTT], 15),
-    "mcts.optimal_moves": (lambda gs: mcts.optimal_moves(*game_and_state(*gs)), [SUB_OR_TTT], 15),
-    "mcts.move_values": (lambda gs: mcts.move_values(*game_and_state(*gs)), [SUB_OR_TTT], 10),
+    # --- search_yardsticks, exact_values ---
+    "search_yardsticks.hit_rates": (lambda n, i, seeds: search_yardsticks.hit_rates(SUB, [SUB.start(n)],
+                                                                                    SUB.winning_moves, i, seeds),
+                                    [arg(st.integers(1, 60)), counts(mcts.MAX_ITERATIONS, 20),
+                                     arg(st.lists(st.integers(0, 5), max_size=2))]),
+    "search_yardsticks.hit_rates_by_budget": (
+        lambda n, b, seeds: search_yardsticks.hit_rates_by_budget(SUB, [SUB.start(n)], SUB.winning_moves, b, seeds),
+        [arg(st.integers(1, 60)), arg(st.lists(counts(mcts.MAX_ITERATIONS, 20), max_size=3)),
+         arg(st.lists(st.integers(0, 5), max_size=2))]),
+    "exact_values.minimax_value": (lambda gs: exact_values.minimax_value(*game_and_state(*gs)), [SUB_OR_TTT], 15),
+    "exact_values.random_playout_value": (lambda gs: exact_values.random_playout_value(*game_and_state(*gs)),
+                                          [SUB_OR_TTT], 15),
+    "exact_values.optimal_moves": (lambda gs: exact_values.optimal_moves(*game_and_state(*gs)), [SUB_OR_TTT], 15),
+    "exact_values.move_values": (lambda gs: exact_values.move_values(*game_and_state(*gs)), [SUB_OR_TTT], 10),
     # --- tic-tac-toe ---
     "tictactoe.start": (lambda b: TicTacToe().start(b), [arg(st.text(alphabet="xo.-| ", max_size=12))]),
     "tictactoe.play": (lambda b, m: TicTacToe().play(TicTacToe().start(b), m),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import random
 import threading
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from coursekit.arena.games import BadMove
 from coursekit.arena.referee import BuiltinPlayer, play_game
 from coursekit.arena.schedule import derive_seed, game_seeds, plan
 from coursekit.sandbox.jail import bwrap
+from coursekit.subtraction import SubtractionGame
+from coursekit.tictactoe import TicTacToe
 
 BOTS = Path(__file__).resolve().parent / "arena_bots"
 HONEST = BOTS / "honest"
@@ -51,40 +54,50 @@ def test_subtraction_states_moves_and_scores():
     assert game.parse_starts("3-5, 9") == (3, 4, 5, 9)
     with pytest.raises(ValueError, match="start number"):
         game.parse_starts("0")
+    rules = game.rules  # the referee plays the rules object itself: the same one MCTS searches
+    assert isinstance(rules, SubtractionGame) and rules.seats == game.seats == 2
     state = game.initial(9, 0)
-    assert game.observe(state) == {"n": 9, "moves": (3, 5, 11)}
+    assert state == rules.start(9) and rules.observe(state) == {"n": 9, "moves": (3, 5, 11)}
     with pytest.raises(BadMove) as illegal:
-        game.check(state, 4)
+        rules.check(state, 4)
     assert illegal.value.kind == "illegal"
     for garbage in ("3", 3.0, True, None):
         with pytest.raises(BadMove) as bad:
-            game.check(state, garbage)
+            rules.check(state, garbage)
         assert bad.value.kind == "garbage"
-    state = game.play(game.play(state, 3), 3)  # 9 -> 6 -> 3: seat 0 to move
-    assert game.to_move(state) == 0
-    state = game.play(state, 3)  # seat 0 makes 0: wins
-    assert game.is_over(state) and game.score(state) == 1.0
-    over = game.play(game.initial(4, 0), 5)  # seat 0 goes below 0: loses
-    assert game.score(over) == 0.0
+    state = rules.play(rules.play(state, 3), 3)  # 9 -> 6 -> 3: seat 0 to move
+    assert rules.seat(state) == 0
+    state = rules.play(state, 3)  # seat 0 makes 0: wins
+    assert rules.is_over(state) and rules.score(state) == 1.0
+    over = rules.play(game.initial(4, 0), 5)  # seat 0 goes below 0: loses
+    assert rules.score(over) == 0.0
     assert game.course(20, [11, 5, 3], None) == [20, 9, 4, 1]
 
 
 def test_tictactoe_and_tournament_states():
     ttt = parse_game("tictactoe")
+    rules = ttt.rules
+    assert isinstance(rules, TicTacToe)
     board = ttt.initial("", 0)
-    assert ttt.observe(board) == {"board": ".........", "player": "x"}
+    assert rules.observe(board) == {"board": ".........", "player": "x"} and rules.seat(board) == 0
     with pytest.raises(BadMove):
-        ttt.check(ttt.play(board, 4), 4)
+        rules.check(rules.play(board, 4), 4)
+    draw = rules.start("xoxxoooxx")
+    assert rules.is_over(draw) and rules.score(draw) == 0.5
     tour = parse_game("tournament")
+    assert tour.seats == 1
     t = tour.initial(100, 7)
-    seen = tour.observe(t)
+    seen = tour.rules.observe(t)
     assert seen["decision"] == "bet" and seen["bankroll"] == 100 and seen["first_card"] in (
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    assert tour.rules.moves(t) == tuple(range(10, 101))
     with pytest.raises(BadMove, match="bets go from 10"):
-        tour.check(t, 5)
+        tour.rules.check(t, 5)
     with pytest.raises(BadMove) as bad:
-        tour.check(t, "10")
+        tour.rules.check(t, "10")
     assert bad.value.kind == "garbage"
+    t = tour.rules.play(t, 10)
+    assert tour.rules.observe(t)["decision"] == "hit" and tour.rules.moves(t) == (True, False)
 
 
 # --- bots ----------------------------------------------------------------------------------------------------------
@@ -120,19 +133,27 @@ def test_same_stems_get_their_folder_in_front(tmp_path):
     assert names == ["a/bot", "b/bot"]
 
 
-@pytest.mark.parametrize("game,state,allowed", [
-    ("subtraction:3,5,11", {"n": 20, "moves": (3, 5, 11)}, {3, 5, 11}),
-    ("tictactoe", {"board": "xx.oo....", "player": "x"}, {2, 5, 6, 7, 8}),
-    ("tournament", {"decision": "bet", "bankroll": 100, "first_card": "A", "goal": 200, "min_bet": 10},
-     set(range(10, 101))),
+@pytest.mark.parametrize("game,start,allowed", [
+    ("subtraction:3,5,11", 20, {3, 5, 11}),
+    ("tictactoe", "xx.oo....", {2, 5, 6, 7, 8}),
+    ("tournament", 100, set(range(10, 101))),
 ])
-def test_builtin_bots_answer_legal_moves_and_repeat_with_their_seed(game, state, allowed):
+def test_builtin_bots_play_the_game_object_legally_and_repeat_with_their_seed(game, start, allowed):
+    arena_game = parse_game(game)
     for name in ("random", "optimal", "mcts:40"):
-        first = builtin_player(name, game, 5)(state)
+        first = builtin_player(name, arena_game, 5)(arena_game.initial(start, 3))  # the rules' own state
         assert first in allowed, (name, first)
-        assert builtin_player(name, game, 5)(state) == first
+        assert builtin_player(name, arena_game, 5)(arena_game.initial(start, 3)) == first
     if game == "tictactoe":
-        assert builtin_player("optimal", game, 0)(state) == 2  # x completes its line
+        assert builtin_player("optimal", game, 0)(arena_game.initial(start, 0)) == 2  # x completes its line
+
+
+def test_the_mcts_bot_searches_the_game_object_the_referee_plays():
+    from coursekit.mcts import best_move
+
+    game = parse_game("subtraction")
+    state = game.rules.play(game.initial(30, 0), 5)  # player 2 to move at n = 25
+    assert builtin_player("mcts:200", game, 9)(state) == best_move(game.rules, state, 200, seed=random.Random(9))
 
 
 # --- plan and seeds --------------------------------------------------------------------------------------------------

@@ -306,7 +306,7 @@ def test_the_points_in_each_question_heading_match_its_tests():
 def test_hidden_answers_agree_with_published_figures_and_the_library():
     from coursekit.blackjack import dealer_outcomes
     ex01, ex02, ex03, ex07, ex08, ex09 = (answer_key_module(e) for e in ("01", "02", "03", "07", "08", "09"))
-    from coursekit.mcts import move_values
+    from coursekit.exact_values import move_values
     from coursekit.subtraction import SubtractionGame
     from coursekit.tictactoe import TicTacToe
 
@@ -319,7 +319,7 @@ def test_hidden_answers_agree_with_published_figures_and_the_library():
     assert bust == sum(w * dealer_outcomes(up, decks=None)["bust"] for up, w in weights.items())
     game = SubtractionGame()
     assert move_values(game, game.start(20)) == {d: ex08.move_value(20, d) for d in (3, 5, 11)}
-    from coursekit.mcts import random_playout_value
+    from coursekit.exact_values import random_playout_value
     assert ex07.uniform_win_chance(22) == random_playout_value(game, game.start(22))
     assert ex09.reachable(TicTacToe(), TicTacToe().start()) == 5478  # the well-known count of tic-tac-toe boards
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = ["cards", "superposition", "blackjack", "blackjack_exact", "baccarat", "subtraction", "mcts", "tictactoe",
-         "tournament", "rng"]
+RULES = ["cards", "superposition", "blackjack", "blackjack_exact", "baccarat", "subtraction", "mcts", "exact_values",
+         "search_yardsticks", "tictactoe", "tournament", "tournament_game", "game_protocol", "rng"]
 
 
 def imported_after(module: str) -> set[str]:

@@ -226,7 +226,8 @@ def test_ucb1_formula():
 
 from fractions import Fraction  # noqa: E402
 
-from coursekit.mcts import accuracy, minimax_value, random_playout_value  # noqa: E402
+from coursekit.exact_values import minimax_value, random_playout_value  # noqa: E402
+from coursekit.search_yardsticks import accuracy  # noqa: E402
 from coursekit.subtraction import SubtractionGame  # noqa: E402
 from coursekit.tictactoe import TicTacToe  # noqa: E402
 
@@ -360,7 +361,9 @@ def test_tictactoe_bad_boards():
 
 # --- helpers the lessons use ---------------------------------------------------------------------------------------
 
-from coursekit.mcts import accuracy_table, as_strategy, hit_rates, move_values, optimal_moves  # noqa: E402
+from coursekit.exact_values import move_values, optimal_moves  # noqa: E402
+from coursekit.mcts import as_strategy  # noqa: E402
+from coursekit.search_yardsticks import accuracy_table, hit_rates  # noqa: E402
 from coursekit.subtraction import match, random_player  # noqa: E402
 
 
@@ -502,7 +505,7 @@ def test_tictactoe_rollout_is_a_random_playout():
 
 def test_hit_rates_by_budget_are_the_hit_rates_of_each_budget():
     """Issue 39: one search grown budget by budget gives each budget's hit_rates exactly (whole-number seeds)."""
-    from coursekit.mcts import hit_rates_by_budget
+    from coursekit.search_yardsticks import hit_rates_by_budget
 
     game = SubtractionGame()
     states = [game.start(n) for n in (13, 22, 46, 61, 99)]

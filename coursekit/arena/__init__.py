@@ -7,7 +7,9 @@ crash, a hang, garbage or a dead sandbox loses that game for that bot, is logged
 other bot. Command line (coursetools.arena.cli): ``python -m coursekit arena BOTS... --game G --rounds N --jobs J
 --out results.json``.
 
-Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game``):
+Games and the states a bot sees (``coursekit.arena.games``; spec -> ``parse_game``, whose ``.rules`` is the game
+object the referee and the built-in bots play: ``SubtractionGame``, ``TicTacToe``, ``TournamentGame``, each with
+the protocol of ``coursekit.game_protocol``; a bot's state is that object's ``observe(state)``):
 
 - ``"subtraction:3,5,11"`` (``"subtraction"`` = 3-5-11, any move set allowed): ``{"n": 17, "moves": (3, 5, 11)}``
   -> an int of ``moves``. Reaching exactly 0 wins, below 0 loses. Starts: start numbers (default 20, 26, ..., 50).
@@ -71,9 +73,9 @@ per process, 1.5 GB in all, 32 processes).
 
 The referee alone (what exercise 11's grading uses; nothing else of the arena's modules is public):
 ``play_game(game, players, round, start, seeds, limits) -> GameRecord`` with players that have ``bot``,
-``sandboxed``, ``begin(seed)``, ``choose(state, seconds)`` and ``close()`` (``BuiltinPlayer(Bot(name,
-builtin=name), game)`` for a built-in; raise ``Failure(reason, detail)`` to forfeit), and ``game_seeds(seed, spec,
-key)`` for the seeds of a game key.
+``sandboxed``, ``begin(seed)``, ``choose(observation, seconds)`` and ``close()`` (``BuiltinPlayer(Bot(name,
+builtin=name), game)`` for a built-in, which plays the game's own state with ``move(state, seconds)``; raise
+``Failure(reason, detail)`` to forfeit), and ``game_seeds(seed, spec, key)`` for the seeds of a game key.
 
 Pictures: ``coursekit.plots.arena``: ``plot_ratings(ratings, ax=None)``, ``plot_win_matrix(matrix, ax=None)``,
 ``plot_arena(results, ratings=None)``.

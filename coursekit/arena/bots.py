@@ -10,7 +10,7 @@ never limited), deciding from the same plain states the sandboxed bots see:
 - ``random``: subtraction: coursekit.subtraction's random player (takes an exact 0, else a random move that stays
   >= 0); tic-tac-toe: a uniformly random empty cell; tournament: a random whole bet, hit or stand at random.
 - ``optimal``: subtraction: the smallest winning move (coursekit.subtraction.optimal_for); tic-tac-toe: the first
-  minimax-optimal cell (coursekit.mcts.optimal_moves); tournament: the exact optimum
+  minimax-optimal cell (coursekit.exact_values.optimal_moves); tournament: the exact optimum
   (coursekit.tournament.optimal_strategy).
 - ``mcts:N``: N iterations of coursekit.mcts per move (subtraction, tic-tac-toe); for the tournament,
   coursekit.tournament_search.RoundSearch with N playouts per leaf.
@@ -241,20 +241,11 @@ def load_bots(specs: Iterable[Union[str, Path]], game: Union[str, ArenaGame] = "
 
 
 # --- the built-in bots' play -----------------------------------------------------------------------------------
-_SUBTRACTION_GAMES: dict = {}
+def builtin_player(spec: str, game: Union[str, ArenaGame], seed: int) -> Callable[[Any], Any]:
+    """A built-in bot for one game: a player of the game object itself (`game.rules`), from its state to a move.
 
-
-def _subtraction(moves) -> Any:
-    from coursekit.subtraction import SubtractionGame
-
-    moves = tuple(moves)
-    if moves not in _SUBTRACTION_GAMES:
-        _SUBTRACTION_GAMES[moves] = SubtractionGame(moves)
-    return _SUBTRACTION_GAMES[moves]
-
-
-def builtin_player(spec: str, game: Union[str, ArenaGame], seed: int) -> Callable[[dict], Any]:
-    """A built-in bot for one game: a function from the plain state to a move, its randomness seeded by `seed`."""
+    Its randomness is seeded by `seed`. The MCTS bot searches the same game object the referee plays.
+    """
     game = parse_game(game)
     name = _builtin_spec(spec, game)
     if name is None:
@@ -262,59 +253,64 @@ def builtin_player(spec: str, game: Union[str, ArenaGame], seed: int) -> Callabl
     rng = random.Random(seed)
     kind, _, arg = name.partition(":")
     if isinstance(game, SubtractionArena):
-        from coursekit import subtraction as sub
-        from coursekit.mcts import as_strategy
-
-        rules = _subtraction(game.moves)
-        strategy = {"random": lambda: sub.random_for(rules), "optimal": lambda: sub.optimal_for(rules),
-                    "mixed": lambda: sub.mixed(float(arg or 0), rules),
-                    "mcts": lambda: as_strategy(rules, int(arg or 1))}[kind]()
-        return lambda state: strategy(state["n"], rng)
+        return _subtraction_player(kind, arg, rng, game.rules)
     if isinstance(game, TicTacToeArena):
-        return _tictactoe_player(kind, arg, rng)
-    return _tournament_player(kind, arg, rng, game)
+        return _tictactoe_player(kind, arg, rng, game.rules)
+    return _tournament_player(kind, arg, rng, game.rules)
 
 
-def _tictactoe_player(kind: str, arg: str, rng: random.Random) -> Callable[[dict], Any]:
-    from coursekit.mcts import best_move, optimal_moves
-    from coursekit.tictactoe import TicTacToe
+def _subtraction_player(kind: str, arg: str, rng: random.Random, rules: Any) -> Callable[[Any], Any]:
+    """coursekit.subtraction's players f(n, rng), or MCTS searching the game from the position itself."""
+    from coursekit import subtraction as sub
+    from coursekit.mcts import best_move
 
-    rules = TicTacToe()
+    if kind == "mcts":
+        iterations = int(arg or 1)
+        return lambda state: best_move(rules, state, iterations, seed=rng)
+    strategy = {"random": lambda: sub.random_for(rules), "optimal": lambda: sub.optimal_for(rules),
+                "mixed": lambda: sub.mixed(float(arg or 0), rules)}[kind]()
+    return lambda state: strategy(state.n, rng)
 
-    def choose(state: dict) -> int:
-        board = rules.start(state["board"])
+
+def _tictactoe_player(kind: str, arg: str, rng: random.Random, rules: Any) -> Callable[[Any], Any]:
+    from coursekit.exact_values import optimal_moves
+    from coursekit.mcts import best_move
+
+    def move(board: Any) -> int:
         if kind == "random":
             return rng.choice(rules.moves(board))
         if kind == "optimal":
             return min(optimal_moves(rules, board))
         return best_move(rules, board, int(arg), seed=rng)
 
-    return choose
+    return move
 
 
-def _tournament_player(kind: str, arg: str, rng: random.Random, game: TournamentArena) -> Callable[[dict], Any]:
+def _tournament_player(kind: str, arg: str, rng: random.Random, rules: Any) -> Callable[[Any], Any]:
+    """Decides from the game's observation of the running tournament (the decision a file bot is shown)."""
     from coursekit.blackjack import hand_total
     from coursekit.tournament import bet_for
 
     if kind == "optimal":
         from coursekit.tournament import optimal_strategy
 
-        advice: Any = optimal_strategy(game.start, game.goal, game.min_bet)
+        advice: Any = optimal_strategy(rules.start_money, rules.goal, rules.min_bet)
     elif kind == "mcts":
         from coursekit.tournament_search import RoundSearch
 
-        advice = RoundSearch(int(arg), game.goal, game.min_bet, seed=rng.getrandbits(63))
+        advice = RoundSearch(int(arg), rules.goal, rules.min_bet, seed=rng.getrandbits(63))
     else:
         advice = None
 
-    def choose(state: dict) -> Any:
+    def move(t: Any) -> Any:
+        state = rules.observe(t)
         bankroll = state["bankroll"]
         if state["decision"] == "bet":
             if advice is not None:
                 return int(advice.bet(bankroll, state["first_card"]))
             if kind == "random":
-                return rng.randint(game.min_bet, int(bankroll))
-            return bet_for(bankroll, kind, game.goal, game.min_bet)
+                return rng.randint(rules.min_bet, int(bankroll))
+            return bet_for(bankroll, kind, rules.goal, rules.min_bet)
         if advice is not None:
             return bool(advice.hits(bankroll, state["bet"], list(state["cards"])))
         if kind == "random":
@@ -322,4 +318,4 @@ def _tournament_player(kind: str, arg: str, rng: random.Random, game: Tournament
         total = hand_total(list(state["cards"]))
         return total is not None and total < 17
 
-    return choose
+    return move

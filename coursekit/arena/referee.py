@@ -43,7 +43,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Optional, Sequence, Union
 
 from coursekit.arena.bots import Bot, builtin_player
-from coursekit.arena.games import ArenaGame, BadMove
+from coursekit.arena.games import ArenaGame
+from coursekit.game_protocol import BadMove
 from coursekit.sandbox.jail import GameOver, Limits, Sandbox, SandboxDied, SandboxHung
 from coursekit.sandbox.requests import BadReply, BotBegin, BotEnd, BotReady, Call, Cell, Request
 from coursekit.sandbox.text import clean
@@ -141,23 +142,27 @@ class GameRecord:
 
 # --- players: a bot seated at a game -----------------------------------------------------------------------------
 class BuiltinPlayer:
-    """A built-in bot, run in the referee's process (trusted course code: timed, never limited)."""
+    """A built-in bot, run in the referee's process (trusted course code: timed, never limited).
+
+    It is a player of the game itself: `move(state, seconds)` gets the rules' own state (the MCTS bot searches the
+    game object), where a file bot's `choose` is shown the game's observation of it.
+    """
 
     sandboxed = False
 
     def __init__(self, bot: Bot, game: ArenaGame) -> None:
         self.bot, self.game = bot, game
-        self.choose_function = None
+        self.move_function = None
         self.starts = 0
 
     def begin(self, seed: int) -> None:
         """A fresh player for a new game, seeded."""
-        self.choose_function = builtin_player(self.bot.builtin, self.game, seed)
+        self.move_function = builtin_player(self.bot.builtin, self.game, seed)
 
-    def choose(self, state: dict, seconds: float) -> Any:
-        """The built-in's move for the plain state (as it would arrive over the wire)."""
+    def move(self, state: Any, seconds: float) -> Any:
+        """The built-in's move in the game's own state."""
         try:
-            return self.choose_function(decode(encode(state)))
+            return self.move_function(state)
         except Exception as error:  # a bug in course code must still not stop the arena
             raise Failure("crash", f"raised {type(error).__name__}: {error}") from None
 
@@ -369,11 +374,12 @@ def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seed
             record.seconds[seat] += time.monotonic() - started  # its fresh copy ran its own code: charged to it
     if failed:
         return _forfeit(record, failed, names)
+    rules = game.rules  # the game object itself (coursekit.game_protocol), as the built-in bots play it
     state = game.initial(start, seeds[0])
     for _ in range(MAX_MOVES):
-        if game.is_over(state):
+        if rules.is_over(state):
             break
-        seat = game.to_move(state)
+        seat = rules.seat(state)
         player = players[seat]
         left = limits.match_seconds - record.seconds[seat]
         if left <= 0:
@@ -383,8 +389,11 @@ def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seed
         seconds = min(limits.move_seconds, left)
         started = time.monotonic()
         try:
-            answer = player.choose(game.observe(state), seconds)
-            move = game.check(state, answer)
+            if isinstance(player, BuiltinPlayer):
+                answer = player.move(state, seconds)
+            else:  # a bot is shown the game's observation (wire types only)
+                answer = player.choose(rules.observe(state), seconds)
+            move = rules.check(state, answer)
         except Exception as problem:
             record.seconds[seat] += time.monotonic() - started
             if isinstance(problem, (Failure, BadMove)):
@@ -397,8 +406,8 @@ def _play_game(game: ArenaGame, players: Sequence, round_: int, start: Any, seed
             return _forfeit(record, {seat: failure}, names, state, game)
         record.seconds[seat] += time.monotonic() - started
         record.moves.append(move)
-        state = game.play(state, move)
-    record.score = game.score(state)
+        state = rules.play(state, move)
+    record.score = rules.score(state)
     record.winner = _winner(record.score, names)
     record.course = game.course(record.start, record.moves, state)
     record.seconds = [round(s, 4) for s in record.seconds]

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from coursekit import subtraction
 from coursekit.grading.cases import Case, Question, Slip, Sweep
-from coursekit.mcts import random_playout_value
+from coursekit.exact_values import random_playout_value
 from coursekit.practice.asks import GuessQuestion, PredictQuestion
 from coursekit.subtraction import SubtractionGame
 

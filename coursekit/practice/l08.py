@@ -7,7 +7,8 @@ import math
 from functools import lru_cache
 
 from coursekit.grading.cases import Case, Question, Slip
-from coursekit.mcts import MCTS, hit_rates, outcome
+from coursekit.mcts import MCTS, outcome
+from coursekit.search_yardsticks import hit_rates
 from coursekit.practice.asks import PredictQuestion
 from coursekit.stats import wilson_interval
 from coursekit.subtraction import SubtractionGame

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from coursekit.grading.cases import Case, Question, Slip
-from coursekit.mcts import accuracy_table, hit_rates, move_values, optimal_moves
+from coursekit.exact_values import move_values, optimal_moves
+from coursekit.search_yardsticks import accuracy_table, hit_rates
 from coursekit.practice.asks import PredictQuestion
 from coursekit.subtraction import SubtractionGame, wilson_interval
 from coursekit.tictactoe import TicTacToe

@@ -1,4 +1,5 @@
-"""Every lesson notebook in JupyterLab in Chromium: runs clean, its widgets render, one interaction works."""
+"""Every lesson notebook in JupyterLab in Chromium: runs clean, its widgets render, the learner's actions (Predict,
+Guess, keyboard: test_learner_actions) and one interaction work, and axe finds nothing; each lesson runs once."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from labtools import (choose, click, image_src, message, open_and_run, play_tour
                       type_into, widget, widget_outputs)
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 from labtools import KERNEL_IDLE, keep_screenshot, outside_view, scroll_to_top, squeezed_cells
+
+from test_learner_actions import explorer_predict, learner_actions, stepper_predict
 
 from coursekit.plots.legibility import LESSON_WIDTH_PX
 
@@ -105,11 +108,9 @@ def in_view(page, locators: dict) -> None:
 
 
 def lesson_06(notebook, expect):
-    explorer = widget(notebook, text="Strategy table")
     # the lesson's explorer is in predict mode: the strategy table appears once the colour of 100 is guessed
-    explorer.locator(".widget-toggle-buttons button", has_text=re.compile(r"^\s*red\s*$")).first.click()
-    explorer.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
-    expect(message(explorer)).to_contain_text(re.compile(r"^(Right|Not quite): 100 is (red|blue)"))
+    explorer_predict(notebook, expect)
+    explorer = widget(notebook, text="Strategy table")
     expect(explorer.locator("table").first).to_be_visible()
     before = image_src(explorer)
     slide(explorer, "N", 3)
@@ -142,16 +143,11 @@ def lesson_07(notebook, expect):
 def lesson_08(notebook, expect):
     stepper = widget(notebook, button="Run 100")     # the first stepper asks first (predict mode)
     before = image_src(stepper)
-    click(stepper, "Step")
-    expect(message(stepper)).to_contain_text("Pick where selection goes first")
-    click(stepper, "stay at 22")
-    click(stepper, "Step")
-    expect(message(stepper)).to_contain_text("Right: selection stayed at 22")
-    expect(stepper).to_contain_text("1. Selection")
+    steps = stepper_predict(notebook, expect)        # Step asks, a pick, Step shows the phases (each Step once more)
     keep_screenshot(notebook.page, "lab_08_stepper_predict")
     expect(stepper.locator("img").first).not_to_have_attribute("src", before)
     click(stepper, "Run 100")                        # a long iteration text: the move table must not squeeze
-    expect(message(stepper)).to_contain_text("101 iterations so far")
+    expect(message(stepper)).to_contain_text(f"{steps + 100} iterations so far")
     scroll_to_top(stepper)
     table = stepper.locator(".widget-html", has_text="wins/visits").first
     in_view(notebook.page, {"move table": table, "Reset": stepper.locator("button", has_text="Reset").first})
@@ -214,6 +210,7 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
         pytest.fail(f"{path.name}: no browser interaction written yet; add one to INTERACTIONS in {__file__}")
     page = lab_page
     page.kernel_errors.clear()
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")  # as a learner has it
     notebook, summary = open_and_run(page, path.name)
     assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
     expected = saved_widget_count(path)
@@ -229,6 +226,7 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     quoted = [line for text in notebook.locator(".jp-RenderedMarkdown pre").all_inner_texts()
               for line in text.splitlines() if line.startswith("> ")]
     assert not quoted, f"a quote's '> ' shows in a code block: {quoted}"
+    learner_actions(path, notebook, expect)  # Predict, Guess, keyboard: before the interaction changes the page
     interact(notebook, expect)
     after = model_summary(page)
     assert not problems(after), "errors after the interaction:\n" + "\n".join(problems(after))

@@ -1,5 +1,6 @@
 """The learner's actions in JupyterLab in Chromium at 1280x720 (issue 31): Predict, Guess and the widgets' predict
-modes answered by clicks and by keyboard, on temporary copies of the lessons (the lab_server fixture).
+modes answered by clicks and by keyboard, on temporary copies of the lessons (the lab_server fixture). Each lesson runs
+once in Lab (issue 36): test_lab_lessons runs it and calls `learner_actions` here before its own interaction.
 
 Python tests drive these widgets from the kernel (`.choose`, `.guess`, `.predict_colour`) and cannot see a view
 that fails in the browser; here every lesson runs all cells and its page must show no widget error, and the
@@ -8,7 +9,6 @@ actions are answered the way a learner answers them, the message read from the p
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -230,8 +230,9 @@ def explorer_predict(notebook, expect) -> str:
     return said
 
 
-def stepper_predict(notebook, expect) -> str:
-    """Lesson 08: the stepper's predict mode; Step first asks, then a child is picked and Step shows the phases."""
+def stepper_predict(notebook, expect) -> int:
+    """Lesson 08: the stepper's predict mode; Step first asks, then a child is picked and Step shows the phases.
+    Returns how many iterations the Steps ran."""
     stepper = widget(notebook, button="Run 100")
     scroll_to_top(stepper)
     step = stepper.locator("button", has_text=re.compile(r"^\s*Step\s*$")).first
@@ -263,30 +264,20 @@ def stepper_predict(notebook, expect) -> str:
         raise AssertionError(f"no Step offered a child to predict: {options}")
     expect(stepper).to_contain_text("1. Selection")
     keep_screenshot(notebook.page, "learner_08_stepper_predict")
-    return said
+    return tries
 
 
-# lessons whose actions are answered here: every kind of action at least once
+# lessons whose actions are answered here: every kind of action at least once (test_lab_lessons runs each lesson
+# once in Lab and calls learner_actions on it before its own interaction; lesson 06's explorer and lesson 08's stepper
+# predict modes are answered by that lesson's interaction, which goes on from them)
 # (keyed by the name's first part: "06" is lesson 06, "06b" its going-further notebook, which holds its Guess)
-ACTIONS = {"02": ("predict", "guess", "keyboard", "announced"), "06": ("predict", "explorer"), "06b": ("guess",),
-           "08": ("predict", "stepper"), "10": ("predict", "guess")}
+ACTIONS = {"02": ("predict", "guess", "keyboard", "announced"), "06": ("predict",), "06b": ("guess",),
+           "08": ("predict",), "10": ("predict", "guess")}
 
 
-# all twelve lessons took 7 min 47 s on the loaded 2-core machine; by default the four with every kind of action
-# (about 4 min), all of them with COURSE_LEARNER_ALL=1 (tests/browser/test_lab_lessons.py runs every lesson too)
-CHOSEN = (LESSONS if os.environ.get("COURSE_LEARNER_ALL") == "1"
-          else [p for p in LESSONS if p.name.split("_")[0] in ACTIONS])
-
-
-@pytest.mark.parametrize("path", CHOSEN, ids=[p.stem for p in CHOSEN])
-def test_learner_actions_work_in_lab(path, lab_page):
-    from playwright.sync_api import expect
-
-    page = lab_page
-    page.kernel_errors.clear()
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")  # as a learner has it
-    notebook, summary = open_and_run(page, path.name)
-    assert not problems(summary), "errors while running all cells:\n" + "\n".join(problems(summary))
+def learner_actions(path: Path, notebook, expect) -> None:
+    """After Run All: no widget error on the page, then the lesson's Predict, Guess and keyboard actions answered."""
+    page = notebook.page
     assert_no_page_errors(page, notebook)
     asked = ACTIONS.get(path.name.split("_")[0], ())
     if "announced" in asked:
@@ -306,11 +297,15 @@ def test_learner_actions_work_in_lab(path, lab_page):
         said = answer_by_keyboard(area, expect)
         assert VERDICT.match(said), f"keyboard answer said {said!r}"
         keep_screenshot(page, f"learner_{path.name[:2]}_keyboard")
-    if "explorer" in asked:
-        explorer_predict(notebook, expect)
-    if "stepper" in asked:
-        stepper_predict(notebook, expect)
     assert_no_page_errors(page, notebook)
+
+
+def test_every_kind_of_action_is_answered_in_some_lesson():
+    """Each kind of action has a lesson that holds it (the lessons themselves run in test_lab_lessons)."""
+    kinds = {kind for asked in ACTIONS.values() for kind in asked}
+    assert kinds == {"predict", "guess", "keyboard", "announced"}, kinds
+    stems = {p.name.split("_")[0] for p in LESSONS}
+    assert set(ACTIONS) <= stems, f"ACTIONS names lessons that do not exist: {set(ACTIONS) - stems}"
 
 
 def test_check_results_are_announced_in_an_exercise(lab_page):

@@ -1,8 +1,10 @@
-"""Every demo dashboard served by Voila in Chromium: no code shown, widgets at demo size, a click answers."""
+"""Every demo dashboard served by Voila in Chromium: no code shown, widgets at demo size, a click answers, axe finds
+nothing of the course's as rendered and after each click."""
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,9 @@ from labtools import (block_outside, click, image_src, keep_screenshot, message,
                       scroll_to_top, slide, squeezed_cells, type_into)
 
 from coursekit.plots.legibility import DASHBOARD_WIDTH_PX
+import labtools
+import test_accessibility
+from test_accessibility import axe  # noqa: F401,F811  (the fixture: axe-core's source, fetched once)
 from test_arena_dashboard import demo_arena  # the class arena's own browser test keeps its interaction
 
 pytestmark = pytest.mark.browser
@@ -189,9 +194,20 @@ def sideways_rows(page) -> list[str]:
     return page.evaluate(SIDEWAYS)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _write_axe_report():
+    """The dashboards' axe findings go into COURSE_AXE_REPORT too (test_accessibility's report)."""
+    yield
+    test_accessibility.pytest_sessionfinish_report()
+
+
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
-def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
+def test_dashboard_renders_and_answers_in_voila(path, voila_server, page, axe, monkeypatch):  # noqa: F811
+    """A dashboard renders offline at demo size, its interaction answers, and axe (WCAG 2.1 AA) finds nothing of the
+    course's as rendered and after every click of the interaction (the dashboard runs once for both)."""
     from playwright.sync_api import expect
+
+    import test_arena_dashboard
 
     interact = DEMO_INTERACTIONS.get(path.stem)
     if interact is None:
@@ -218,7 +234,24 @@ def test_dashboard_renders_and_answers_in_voila(path, voila_server, page):
     seeds = page.locator(".course-demo .widget-text").filter(has=page.locator("label", has_text=re.compile(r"^seed$")))
     assert seeds.count() >= 1, "every dashboard has a seed box"
     assert page.locator(".course-demo button", has_text="Reset").count() >= 1, "every dashboard has a Reset"
+    where = f"dashboard {path.stem}"
+    page.wait_for_timeout(500)
+    test_accessibility.record(where, test_accessibility.scan(page, axe))
+    clicks = []
+
+    def click_and_scan(area, label: str) -> None:
+        labtools.click(area, label)
+        page.wait_for_timeout(300)
+        clicks.append(label)
+        test_accessibility.record(where, test_accessibility.scan(page, axe))
+
+    for module in (sys.modules[__name__], test_arena_dashboard):
+        monkeypatch.setattr(module, "click", click_and_scan)
     interact(page, expect)
+    monkeypatch.undo()
+    test_accessibility.record(where, test_accessibility.scan(page, axe))
+    assert clicks, "the interaction clicked nothing"
+    test_accessibility.assert_clean(where)
     assert not sideways_rows(page), f"rows that scroll sideways after the actions: {sideways_rows(page)}"
     expect(page.locator(".jp-OutputArea-output", has_text="Traceback")).to_have_count(0)
     assert not page.kernel_errors, "the kernel raised (Voila hides this from the page):\n" + "\n".join(
