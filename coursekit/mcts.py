@@ -54,19 +54,20 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids", "result",
-                 "full", "three", "mover")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids",
+                 "result", "full", "three", "mover")
 
-    def __init__(self, state: State, moves: Sequence[Move], player: Player = None, mover: Player = None) -> None:
+    def __init__(self, state: State, moves: Sequence[Move], player: Player = None,
+                 mover: Player = None) -> None:
         self.state = state
         self.untried = list(moves)
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
         # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
-        # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game, the
-        # children again once every move is tried (in `three` if there are three, else in `full`; None before) and
-        # in a tree the player who moved into the node
+        # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game,
+        # the children again once every move is tried (in `three` if there are three, else in `full`; None
+        # before) and in a tree the player who moved into the node
         self.player = player
         self.rate = 0.0
         self.root = 0.0
@@ -228,8 +229,8 @@ class MCTS:
         iterate = self.iterate
         inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
             and not (self.transpositions and self._replay)
-        pause = inlined and gc.isenabled()  # the tree holds no cycles: the collector would only walk it again
-        if pause:                           # and again as it grows (5% of the loop's time at n = 60)
+        pause = inlined and gc.isenabled()  # the tree holds no cycles: the collector would only walk it
+        if pause:                           # again and again as it grows (5% of the loop's time at n = 60)
             gc.disable()
         try:
             with LazyBar(iterations, "MCTS iterations") as bar:
@@ -283,7 +284,7 @@ class MCTS:
             node, path = root, []  # path: the nodes below the root
             while True:  # while every move of the node is tried: its kids are then in `three` or `full`
                 kids = node.three
-                if kids is not None:  # three moves, as in the 3-5-11 game, unrolled: the first best score wins, as below
+                if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
                     bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
                     first, second, third = kids
                     a = first.rate + bonus / first.root
@@ -322,7 +323,8 @@ class MCTS:
                 else:
                     child = None
                 if child is None:
-                    child = Node(state, () if is_over(state) else moves_of(state), to_move(state), node.player)
+                    child = Node(state, () if is_over(state) else moves_of(state), to_move(state),
+                                 node.player)
                     if shared:
                         table[position] = child
                 node.children[move] = child
@@ -375,7 +377,7 @@ class MCTS:
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Bring every node's loop fields (rate, sqrt(visits), kids, player...) up to date after the readable methods."""
+        """Update every node's loop fields (rate, sqrt(visits), kids...) after the readable phases ran."""
         to_move = self.game.to_move
         seen, stack = {id(self.root)}, [self.root]
         while stack:

@@ -279,7 +279,7 @@ class SubtractionGame:
         """The position after subtracting move; the other player is to move."""
         if state.n <= 0:
             raise ValueError(f"the game is over at n={state.n}; no move {move!r} is possible")
-        if type(move) is not int or move not in self.move_set:  # a legal int move passes with these two tests
+        if type(move) is not int or move not in self.move_set:  # a legal int move: two tests
             if move not in self.move_set or isinstance(move, bool):
                 raise ValueError(f"move must be one of {self.move_set}, not {move!r}")
             move = int(move)
