@@ -23,6 +23,7 @@ game's is an integer loop); the loop then calls it instead of `moves`, `play` an
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from dataclasses import dataclass
@@ -53,21 +54,28 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids", "result")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids",
+                 "result", "full", "three", "mover")
 
-    def __init__(self, state: State, moves: Sequence[Move]) -> None:
+    def __init__(self, state: State, moves: Sequence[Move], player: Player = None,
+                 mover: Player = None) -> None:
         self.state = state
         self.untried = list(moves)
         self.children: dict = {}
         self.visits = 0
         self.wins = 0.0
         # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
-        # sqrt(visits), the children as a list and the winner once the loop has found the node a finished game
-        self.player = None
+        # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game,
+        # the children again once every move is tried (in `three` if there are three, else in `full`; None
+        # before) and in a tree the player who moved into the node
+        self.player = player
         self.rate = 0.0
         self.root = 0.0
         self.kids: list = []
         self.result = _UNKNOWN
+        self.full: list | None = None
+        self.three: list | None = None
+        self.mover = mover
 
     @property
     def win_rate(self) -> float:
@@ -221,18 +229,25 @@ class MCTS:
         iterate = self.iterate
         inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
             and not (self.transpositions and self._replay)
-        with LazyBar(iterations, "MCTS iterations") as bar:
-            for done in range(0, iterations, 1024):
-                block = min(1024, iterations - done)
-                if trace:
-                    for _ in range(block):
-                        self.trace.append(iterate(trace=True))
-                elif inlined:
-                    self._run_untraced(block)
-                else:
-                    for _ in range(block):
-                        iterate()
-                bar.update(block)
+        pause = inlined and gc.isenabled()  # the tree holds no cycles: the collector would only walk it
+        if pause:                           # again and again as it grows (5% of the loop's time at n = 60)
+            gc.disable()
+        try:
+            with LazyBar(iterations, "MCTS iterations") as bar:
+                for done in range(0, iterations, 1024):
+                    block = min(1024, iterations - done)
+                    if trace:
+                        for _ in range(block):
+                            self.trace.append(iterate(trace=True))
+                    elif inlined:
+                        self._run_untraced(block)
+                    else:
+                        for _ in range(block):
+                            iterate()
+                    bar.update(block)
+        finally:
+            if pause:
+                gc.enable()
 
     def _run_untraced(self, iterations: int) -> None:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
@@ -240,10 +255,11 @@ class MCTS:
         The same phases as the four methods, with the same random draws and the same floats: selection reads
         each child's win rate and sqrt(visits) off the node (backpropagation keeps them), expansion does not
         check a node that still has untried moves, the game's own `rollout` runs when it has one, and each
-        node's player to move is set when the node is made, so backpropagation calls nothing.
+        node's player to move (and in a tree, the player who moved into it) is set when the node is made, so
+        backpropagation calls nothing.
         """
         game, rng = self.game, self.rng
-        draw, inf = rng.random, math.inf
+        draw = rng.random
         is_over, play, moves_of, to_move, winner_of = game.is_over, game.play, game.moves, game.to_move, game.winner
         fast_rollout = getattr(game, "rollout", None)
 
@@ -261,27 +277,32 @@ class MCTS:
         root = self.root
         if root.player is None:
             root.player = to_move(root.state)
+        player = root.player
         roots, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
-            node, path = root, [root]
-            while node.kids and not node.untried:
-                bonus, kids = bonuses[node.visits], node.kids    # UCB1 as in select(), sqrt and log looked up
-                if len(kids) == 3:  # the 3-5-11 game's nodes, unrolled: the first best score wins, as below
+            node, path = root, []  # path: the nodes below the root
+            while True:  # while every move of the node is tried: its kids are then in `three` or `full`
+                kids = node.three
+                if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
+                    bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
                     first, second, third = kids
-                    best, chosen = first.rate + bonus / first.root, first
-                    score = second.rate + bonus / second.root
-                    if score > best:
-                        best, chosen = score, second
-                    if third.rate + bonus / third.root > best:
-                        chosen = third
+                    a = first.rate + bonus / first.root
+                    b = second.rate + bonus / second.root
+                    if b > a:
+                        chosen = third if third.rate + bonus / third.root > b else second
+                    else:
+                        chosen = third if third.rate + bonus / third.root > a else first
                 else:
-                    best = -inf
+                    kids = node.full
+                    if kids is None:
+                        break
+                    bonus, best = bonuses[node.visits], -math.inf
                     for child in kids:
                         score = child.rate + bonus / child.root
                         if score > best:
                             best, chosen = score, child
-                if shared and chosen in path:
+                if shared and (chosen is root or chosen in path):
                     break
                 node = chosen
                 path.append(node)
@@ -302,46 +323,61 @@ class MCTS:
                 else:
                     child = None
                 if child is None:
-                    child = Node(state, () if is_over(state) else moves_of(state))
-                    child.player = to_move(state)
+                    child = Node(state, () if is_over(state) else moves_of(state), to_move(state),
+                                 node.player)
                     if shared:
                         table[position] = child
                 node.children[move] = child
                 node.kids.append(child)
+                if not untried:
+                    node.full = _full(node.kids)
+                    node.three = _three(node.kids)
                 path.append(child)
-                node = child
                 # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
-                if node.untried or node.kids:
+                if child.untried or child.kids:
                     winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
-                    winner = node.result = winner_of(state)
+                    winner = child.result = winner_of(state)
             elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
                 winner = fast_rollout(node.state, rng) if fast else playout(node.state)
             else:
                 winner = node.result = winner_of(node.state)
             # 4. backpropagation: each node counts the result for the player who moved into it (outcome())
+            root.visits += 1
             if winner is None:
+                root.wins += 0.5
                 for node in path:
                     node.visits = visits = node.visits + 1
                     node.wins = wins = node.wins + 0.5
                     node.rate = wins / visits
                     node.root = roots[visits]
-                continue
-            mover = root.player
-            root.visits = visits = root.visits + 1
-            root.wins = wins = root.wins + (0.0 if winner == mover else 1.0)
-            root.rate = wins / visits
-            root.root = roots[visits]
-            for node in path[1:]:
-                node.visits = visits = node.visits + 1
-                node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
-                node.rate = wins / visits
-                node.root = roots[visits]
-                mover = node.player
+            else:
+                if winner != player:
+                    root.wins += 1.0
+                if shared:  # a shared node has no one mover: the player to move at the node before it
+                    mover = player
+                    for node in path:
+                        node.visits = visits = node.visits + 1
+                        node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
+                        node.rate = wins / visits
+                        node.root = roots[visits]
+                        mover = node.player
+                else:
+                    for node in path:
+                        node.visits = visits = node.visits + 1
+                        node.wins = wins = node.wins + (1.0 if winner == node.mover else 0.0)
+                        node.rate = wins / visits
+                        node.root = roots[visits]
+            if shared:  # the root may be a child too (a cycle back to the start)
+                root.rate = root.wins / root.visits
+                root.root = roots[root.visits]
+        if root.visits:
+            root.rate = root.wins / root.visits
+            root.root = roots[root.visits]
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Bring every node's loop fields (rate, sqrt(visits), kids, player) up to date after the readable methods."""
+        """Update every node's loop fields (rate, sqrt(visits), kids...) after the readable phases ran."""
         to_move = self.game.to_move
         seen, stack = {id(self.root)}, [self.root]
         while stack:
@@ -352,7 +388,10 @@ class MCTS:
             if node.player is None:
                 node.player = to_move(node.state)
             node.kids = list(node.children.values())
+            node.full = None if node.untried else _full(node.kids)
+            node.three = None if node.untried else _three(node.kids)
             for child in node.kids:
+                child.mover = node.player  # read in a tree only, where a node has one parent
                 if id(child) not in seen:
                     seen.add(id(child))
                     stack.append(child)
@@ -525,6 +564,16 @@ class MCTS:
 _UNKNOWN = object()  # a node's result before the untraced loop has looked
 _ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
 _BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
+
+
+def _full(kids: list) -> list | None:
+    """A tried-out node's `full`: its children unless there are three (or none)."""
+    return kids if kids and len(kids) != 3 else None
+
+
+def _three(kids: list) -> list | None:
+    """A tried-out node's `three`: its three children (None for any other number)."""
+    return kids if len(kids) == 3 else None
 
 
 def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:

@@ -279,9 +279,11 @@ class SubtractionGame:
         """The position after subtracting move; the other player is to move."""
         if state.n <= 0:
             raise ValueError(f"the game is over at n={state.n}; no move {move!r} is possible")
-        if move not in self.move_set or isinstance(move, bool):
-            raise ValueError(f"move must be one of {self.move_set}, not {move!r}")
-        n, player = state.n - int(move), 3 - state.player
+        if type(move) is not int or move not in self.move_set:  # a legal int move: two tests
+            if move not in self.move_set or isinstance(move, bool):
+                raise ValueError(f"move must be one of {self.move_set}, not {move!r}")
+            move = int(move)
+        n, player = state.n - move, 3 - state.player
         known = self._states.get(3 * n + player)  # a search plays the same few positions again and again:
         if known is None:                          # one frozen State each, made once (a State costs 1 us)
             known = State(n, player)

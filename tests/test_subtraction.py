@@ -316,3 +316,14 @@ def test_colours_far_beyond_the_table_follow_the_step_by_step_induction(moves):
     huge = 10**15 + 7
     assert fresh.is_losing(huge) == fresh.is_losing(start + (huge - start) % length)
     assert SubtractionGame().winning_moves(10**12 + 5) == (3, 5, 11)
+
+
+def test_play_takes_any_number_equal_to_a_move_but_not_a_bool():
+    """play()'s quick test for an int move keeps the full check for the rest (issue 39)."""
+    game = SubtractionGame()
+    start = game.start(20)
+    for move in (5, np.int64(5), 5.0):
+        assert game.play(start, move) == State(15, 2)
+    for move in (True, 4, "5", [5], None, 5.5):
+        with pytest.raises(ValueError, match="move must be one of"):
+            game.play(start, move)
