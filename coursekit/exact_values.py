@@ -11,7 +11,9 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from coursekit.mcts import MAX_POSITIONS, Game, State, outcome
+from coursekit.mcts import Game, State, outcome
+
+MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, minimax_value) may visit
 
 
 def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:

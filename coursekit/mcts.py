@@ -37,7 +37,6 @@ Move = Any
 Player = Any
 
 MAX_ITERATIONS = 1_000_000  # iterations of one search (or one run): the tree grows by a node per iteration
-MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, minimax_value) may visit
 
 
 class Game(Protocol):
@@ -614,3 +613,19 @@ def as_strategy(game: Game, iterations: int, label: str | None = None, **options
     mcts_player.label = label or f"MCTS {iterations}" + (" +T" if options.get("transpositions") else "")
     mcts_player.__doc__ = f"MCTS with {iterations} iterations per move."
     return mcts_player
+
+
+# The yardsticks and exact values lived here until they got modules of their own (issue 36); a learner's saved copy
+# of an older lesson imports them from here, and still gets them (loaded on first use: those modules import this one).
+_MOVED = {**dict.fromkeys(("hit_rates", "hit_rates_by_budget", "accuracy", "accuracy_table"), "search_yardsticks"),
+          **dict.fromkeys(("random_playout_value", "minimax_value", "optimal_moves", "move_values", "MAX_POSITIONS"),
+                          "exact_values")}
+
+
+def __getattr__(name: str) -> Any:
+    """A name that moved to coursekit.search_yardsticks or coursekit.exact_values, from its new home."""
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module(f"coursekit.{_MOVED[name]}"), name)
+    raise AttributeError(f"module 'coursekit.mcts' has no attribute {name!r}")

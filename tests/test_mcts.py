@@ -519,3 +519,18 @@ def test_hit_rates_by_budget_are_the_hit_rates_of_each_budget():
         hit_rates_by_budget(game, states, correct, [10, 0])
     with pytest.raises(ValueError, match="budget"):
         hit_rates_by_budget(game, states, correct, [])
+
+
+def test_a_learners_older_copy_still_imports_the_moved_names_from_mcts():
+    """hit_rates & co. moved to search_yardsticks and exact_values (issue 36); `from coursekit.mcts import ...` in a
+    learner's saved copy of an older lesson gets the same functions, and an unknown name is still an error."""
+    import coursekit.exact_values
+    import coursekit.search_yardsticks
+    from coursekit import mcts
+
+    for name in ("hit_rates", "hit_rates_by_budget", "accuracy", "accuracy_table"):
+        assert getattr(mcts, name) is getattr(coursekit.search_yardsticks, name)
+    for name in ("random_playout_value", "minimax_value", "optimal_moves", "move_values", "MAX_POSITIONS"):
+        assert getattr(mcts, name) is getattr(coursekit.exact_values, name)
+    with pytest.raises(AttributeError, match="no attribute 'hit_rate'"):
+        mcts.hit_rate
