@@ -332,6 +332,8 @@ def test_result_shares_the_first_screen_on_every_dashboard(name, width, height, 
         if control is not None:
             where[str(action)] = outside_view(page, control)
         assert not any(where.values()), f"at {width}x{height} after {action}: {where}"
+    if name == "arena":  # the finished run's picture was among the results in view, not only its leaderboard
+        expect(widget.locator(".widget-image.course-result")).to_be_visible()
     keep_screenshot(page, f"voila_{name}_{width}_result")
 
 
