@@ -341,8 +341,8 @@ def test_result_shares_the_first_screen_on_every_dashboard(name, width, height, 
 
 
 REFLOW_BUTTONS = {"arena": ("Start", "Stop", "Reset"), "baccarat": ("Deal", "Reset", "Simulate")}
-REFLOW = [("baccarat", 320, 720), ("baccarat", 640, 360), ("arena", 640, 360), ("mcts", 320, 720),
-          ("tournament", 320, 720)]
+REFLOW = [(name, *size) for name in ("arena", "baccarat", "blackjack", "game_graph", "mcts", "tournament")
+          for size in ((320, 720), (640, 360))]  # every dashboard at 320 px and at 200% zoom (issue 37 item 6)
 
 
 @pytest.mark.parametrize("name, width, height", REFLOW, ids=[f"{n}-{w}x{h}" for n, w, h in REFLOW])
