@@ -15,6 +15,7 @@ import pytest
 
 from coursekit.arena import Arena, bradley_terry, fit_ratings
 from coursekit.arena.ratings import ELO
+from coursekit.plots.alt import figure_alts
 
 LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "11_the_class_tournament.ipynb"
 # its going-further notebook (issue 34): the referee in detail, Zermelo's iteration and the longer match moved there
@@ -115,7 +116,7 @@ def test_the_lesson_shows_the_leaderboard_the_picture_and_the_state_formats():
     assert "{'subtraction:3,5,11': {'n': 20, 'moves': (3, 5, 11)}" in text
     assert "'tictactoe': {'board': '.........', 'player': 'x'}" in text
     assert re.search(r"1\s+optimal\s+\+220\s+\+163 to \+285\s+113-0-31", text)
-    figures = [c for c in cells() if any("image/png" in o.get("data", {}) for o in c.get("outputs", []))]
+    figures = [c for c in cells() if figure_alts({"cells": [c]})]
     assert len(figures) == 2 and "resampled_shares(shares" in source(figures[0])
     assert "plot_arena(results, ratings)" in source(figures[1])
     assert "exercises/11_exercises_the_class_tournament.ipynb" in prose() and "notebooks/demos/arena.ipynb" in prose()

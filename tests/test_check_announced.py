@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+from coursekit.announcer import ANNOUNCER_JS
 from coursekit.grading.check import ANNOUNCE_JS, announced_html
 from coursekit.grading.runner import report_html
 
@@ -18,11 +19,20 @@ def test_the_result_carries_its_announcing_script_inside_its_box():
     assert shown.endswith("</style></div>")  # the script's <style> is the box's last child (style.parentNode)
     handler = re.search(r'<style onload="([^"]*)">', shown).group(1)
     assert html.unescape(handler) == ANNOUNCE_JS
-    assert "role', 'status'" in ANNOUNCE_JS and "course-announcer" in ANNOUNCE_JS
+    assert ANNOUNCE_JS.startswith(ANNOUNCER_JS) and "role', 'status'" in ANNOUNCER_JS
+
+
+def test_one_announcer_serves_check_and_the_page_script():
+    """check()'s handler and the widgets' page script run the same announcer: one region, one gist (issue 37)."""
+    from coursekit.widgets.common import COURSE_JS
+
+    assert COURSE_JS.startswith(ANNOUNCER_JS)
+    for rest in (ANNOUNCE_JS[len(ANNOUNCER_JS):], COURSE_JS[len(ANNOUNCER_JS):]):
+        assert "course-announcer" not in rest and "test' + (passed" not in rest, "a second announcer"
 
 
 def test_a_saved_result_is_not_said_again():
     """The page script (COURSE_JS) and this handler mark what they said, so neither says a result twice."""
     from coursekit.widgets.common import COURSE_JS
 
-    assert "data-course-said" in ANNOUNCE_JS and "data-course-said" in COURSE_JS
+    assert "data-course-said" in ANNOUNCER_JS and "data-course-said" in COURSE_JS

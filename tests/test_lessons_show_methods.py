@@ -21,7 +21,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SHOWN = {
     "02_counting_blackjack_hands": ["settle"],
     "04_baccarat_drawing_tables": ["banker_draws", "table_from_rules", "source_banker_draws"],
-    "07_strategies_and_playouts": ["optimal_for", "wilson_interval"],
+    "07_strategies_and_playouts": ["optimal_for"],  # not wilson_interval: exercise 07 q6 asks the learner for it
     "08_monte_carlo_tree_search": ["MCTS.select", "MCTS.expand", "MCTS.simulate", "MCTS.backpropagate", "outcome"],
 }
 

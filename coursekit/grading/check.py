@@ -6,6 +6,7 @@ import os
 import sys
 from typing import Optional
 
+from coursekit.announcer import ANNOUNCER_JS
 from coursekit.grading.cases import Question
 from coursekit.grading.public import public_question, runnable
 from coursekit.grading.runner import QuestionResult, report, report_html, run_question
@@ -72,32 +73,11 @@ def check(qid: str, namespace: Optional[dict] = None) -> None:
 
 
 # check() prints into an exercise notebook, where no course widget brings the page script that announces results
-# (COURSE_JS in coursekit.widgets.common): the result's HTML carries a <style> whose load handler puts the result's
-# gist (its title, how many tests pass and fail, its last line) in the page's status region, made once. JupyterLab
-# runs the handler only for a result just printed: a saved output is untrusted when the notebook opens again, and
-# its sanitizer drops the handler. A result the page script already said is not said twice.
-ANNOUNCE_JS = """(function (style) {
-  var result = style.parentNode;
-  if (!result || result.getAttribute('data-course-said')) { return; }
-  result.setAttribute('data-course-said', '1');
-  var region = document.getElementById('course-announcer'), made = !region;
-  if (made) {
-    region = document.createElement('div');
-    region.id = 'course-announcer';
-    region.setAttribute('role', 'status'); region.setAttribute('aria-live', 'polite');
-    region.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);' +
-      'white-space:nowrap;margin:-1px;';
-    document.body.appendChild(region);
-  }
-  var lines = Array.from(result.children).filter(function (e) { return e.tagName === 'DIV'; })
-    .map(function (e) { return e.textContent.trim(); }).filter(function (t) { return t; });
-  var passed = lines.filter(function (t) { return /^pass\\b/.test(t); }).length;
-  var failed = lines.filter(function (t) { return /^FAIL\\b/.test(t); }).length;
-  var text = [lines[0], passed + ' test' + (passed === 1 ? '' : 's') + ' pass, ' + failed + ' fail.',
-              lines.length > 1 ? lines[lines.length - 1] : ''].join(' ').trim();
-  region.textContent = '';
-  setTimeout(function () { region.textContent = text; }, made ? 500 : 100);
-})(this);"""
+# (COURSE_JS in coursekit.widgets.common): the result's HTML carries a <style> whose load handler runs the page's one
+# announcer (coursekit.announcer) on the result's box. JupyterLab runs the handler only for a result just printed: a
+# saved output is untrusted when the notebook opens again, and its sanitizer drops the handler. A result the page
+# script already said is not said twice.
+ANNOUNCE_JS = ANNOUNCER_JS + "\nwindow.courseAnnouncer.say(this.parentNode);"
 
 
 def announced_html(text: str) -> str:

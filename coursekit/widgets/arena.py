@@ -48,6 +48,9 @@ ARENA_CSS = """<style>
 .course-arena .arena-folder input[type=text] { width: 560px !important; }
 .course-arena .arena-builtins input[type=text] { width: 280px !important; }
 .course-arena .arena-games select { font-family: monospace; }
+/* a dashboard (1280x720): the section scrolls to the top before Start, so the leaderboard and the picture it
+   draws below the controls share that first screen (the page was too short to scroll there until they showed) */
+.course-demo .course-arena { min-height: calc(100vh - 90px); }
 </style>"""
 
 
@@ -218,7 +221,9 @@ class ArenaDashboard(CourseWidget):
         self.board = w.HTML()
         self.picture = LiveImage(format="png", layout=w.Layout(max_width="100%", display="none"))  # none drawn yet
         self.picture_text = FigureText(self.picture)  # the pictures in words (issue 30)
-        self.board.add_class("course-result")  # the leaderboard: what a dashboard keeps in view (its picture follows)
+        self.progress.layout.display = "none"  # shown only while games run: a finished run's picture sits higher
+        self.board.add_class("course-result")  # the leaderboard and its picture: what a dashboard keeps in view
+        self.picture.add_class("course-result")
         self.games = w.Select(options=[], rows=7, description="replay", layout=w.Layout(width="100%"))
         self.games.add_class("arena-games")
         self.back = w.Button(description="Back", icon="step-backward", disabled=True)
@@ -282,7 +287,7 @@ class ArenaDashboard(CourseWidget):
         self.running = False
         self._blank()
         self._buttons()
-        self.progress.layout.visibility = "hidden"
+        self.progress.layout.visibility, self.progress.layout.display = "hidden", "none"
         self.message.show("Back to the first settings. Press Start.")
 
     def bot_specs(self) -> list[str]:
@@ -344,7 +349,7 @@ class ArenaDashboard(CourseWidget):
         self._blank()
         self._buttons()
         self.progress.max, self.progress.value = max(1, arena.total), 0
-        self.progress.layout.visibility = "visible"
+        self.progress.layout.visibility, self.progress.layout.display = "visible", ""
         sandboxed = "each file bot in its own sandbox" if arena.sandboxed else \
             "bubblewrap is missing: file bots run in plain processes, not sandboxed"
         self.message.show(f"Playing {arena.total:,} games of {self.game.label} between {len(arena.bots)} bots "
@@ -428,7 +433,7 @@ class ArenaDashboard(CourseWidget):
             return
         self.running = False
         self._buttons()
-        self.progress.layout.visibility = "hidden"
+        self.progress.layout.visibility, self.progress.layout.display = "hidden", "none"
         total = self.arena.total if self.arena is not None else len(results.games)
         self.games.options = [(game_label(i + 1, g), i) for i, g in enumerate(results.games)]
         self.games.value = None

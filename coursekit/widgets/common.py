@@ -12,6 +12,7 @@ import ipywidgets as w
 from traitlets import Unicode
 import traitlets
 
+from coursekit.announcer import ANNOUNCER_JS
 from coursekit.cards import SUIT_SYMBOLS, Card
 from coursekit.colours import LOSE_TEXT, NEUTRAL_TEXT, WIN_TEXT
 
@@ -49,7 +50,8 @@ html body .course-widget.course-widget .jupyter-button:focus-visible {
 # instead of dropping it to the top of the page. ipywidgets 8.1 has no focus message for buttons, and an HTML
 # widget runs no <script>: the code runs from the load handler of the
 # <style> element in the hidden style widget.
-COURSE_JS = """(function () {
+COURSE_JS = ANNOUNCER_JS + """
+(function () {
   if (window.courseA11y) { return; }
   window.courseA11y = true;
   var last = null, enabledAt = new WeakMap();
@@ -90,25 +92,10 @@ COURSE_JS = """(function () {
     var next = fresh[0] || after[0] || all[0];
     if (next) { next.focus(); }
   }
-  // check() and practice() print into a cell's output, which no screen reader announces: a page-wide status region
-  // (made once, before any result arrives) repeats the gist of each new result: its title, how many tests pass and
-  // fail, and its last line. Only a result the running cell just printed is said (its prompt reads [*]), not the
-  // saved results of a notebook being opened.
-  var announcer = document.createElement('div');
-  announcer.id = 'course-announcer';
-  announcer.setAttribute('role', 'status'); announcer.setAttribute('aria-live', 'polite');
-  announcer.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);' +
-    'white-space:nowrap;margin:-1px;';
-  document.body.appendChild(announcer);
-  function gist(result) {
-    var lines = Array.from(result.children).filter(function (e) { return e.tagName === 'DIV'; })
-      .map(function (e) { return e.textContent.trim(); })
-      .filter(function (t) { return t; });
-    var passed = lines.filter(function (t) { return /^pass\\b/.test(t); }).length;
-    var failed = lines.filter(function (t) { return /^FAIL\\b/.test(t); }).length;
-    var counts = passed + ' test' + (passed === 1 ? '' : 's') + ' pass, ' + failed + ' fail.';
-    return [lines[0], counts, lines.length > 1 ? lines[lines.length - 1] : ''].join(' ').trim();
-  }
+  // check() and practice() print into a cell's output, which no screen reader announces: the page's one announcer
+  // (coursekit.announcer) says the gist of each new result, its region made now, before any result arrives. Only a
+  // result the running cell just printed is said (its prompt reads [*]), not the saved results of a notebook opened.
+  window.courseAnnouncer.region();
   function fresh(result) {
     var cell = result.closest('.jp-Cell'), prompt = cell ? cell.querySelector('.jp-InputPrompt') : null;
     return !prompt || prompt.textContent.indexOf('*') >= 0;
@@ -121,16 +108,10 @@ COURSE_JS = """(function () {
     var said = null;
     records.forEach(function (r) {
       Array.prototype.forEach.call(r.addedNodes || [], function (n) {
-        results(n).forEach(function (e) {
-          if (fresh(e) && !e.getAttribute('data-course-said')) { e.setAttribute('data-course-said', '1'); said = e; }
-        });
+        results(n).forEach(function (e) { if (fresh(e) && !e.getAttribute('data-course-said')) { said = e; } });
       });
     });
-    if (said) {
-      var text = gist(said);
-      announcer.textContent = '';
-      setTimeout(function () { announcer.textContent = text; }, 100);
-    }
+    if (said) { window.courseAnnouncer.say(said); }
   }
   var pending = false;
   new MutationObserver(function (records) {

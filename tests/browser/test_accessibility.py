@@ -47,8 +47,6 @@ UPSTREAM: dict[str, list[tuple[str, str]]] = {
         ("aria-allowed-attr", r'<jp-button[^>]*aria-label="Enable Debugger"'),  # aria-pressed on a toolbar button
         ("aria-required-children", r'role="feed"'),        # the notebook's cell list (role feed)
         ("button-name", r"jp-collapseHeadingButton"),      # a heading's collapse button has no name
-        ("image-alt", r'^<img src="data:image/png'),        # image outputs: Lab gives them no alt (the course's
-                                                            # alt texts are in cell metadata, used by the site)
         ("link-in-text-block", r"jp-InternalAnchorLink"),   # a heading's ¶ anchor, shown while the mouse is over it
         ("link-in-text-block", r"^<a href="),               # Lab's theme does not underline links in markdown
     ],                                                      # (the site's theme does, so it is never flagged there)

@@ -24,11 +24,31 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 
 
-def saved_image_count(path: Path) -> int:
-    """PNG figures in the notebook as saved on disk (plain outputs, not inside widgets)."""
-    cells = json.loads(path.read_text())["cells"]
-    return sum("image/png" in out.get("data", {}) for cell in cells if cell["cell_type"] == "code"
-               for out in cell.get("outputs", []))
+# a figure is an output's own <img> (a bare image/png, or a described figure's HTML), not a picture inside a widget
+FIGURES = ".jp-Cell-outputArea > .jp-OutputArea-child > .jp-OutputArea-output > img"
+
+
+def saved_figure_alts(path: Path) -> list:
+    """The alt text of each figure in the notebook as saved on disk (None for a bare image/png output)."""
+    from coursekit.plots.alt import figure_alts
+
+    return figure_alts(json.loads(path.read_text()))
+
+
+def accessible_names(page, images) -> list[str]:
+    """Each image's name in Chromium's own accessibility tree (what a screen reader says for it)."""
+    cdp = page.context.new_cdp_session(page)
+    names = []
+    try:
+        for i in range(images.count()):
+            images.nth(i).evaluate("e => { window.__figureProbe = e; }")
+            target = cdp.send("Runtime.evaluate", {"expression": "window.__figureProbe"})["result"]["objectId"]
+            nodes = cdp.send("Accessibility.getPartialAXTree", {"objectId": target, "fetchRelatives": False})
+            names.append(next((n.get("name", {}).get("value", "") for n in nodes["nodes"] if not n.get("ignored")),
+                              ""))
+    finally:
+        cdp.detach()
+    return names
 
 
 def saved_widget_count(path: Path) -> int:
@@ -163,7 +183,7 @@ def lesson_08(notebook, expect):
 def lesson_09(notebook, expect):
     # Lesson 09 has no widget: check its comparison table and that every figure shows.
     expect(notebook.locator(".jp-OutputArea-output", has_text="transpositions").first).to_be_visible()
-    for image in notebook.locator(".jp-RenderedImage img").all():
+    for image in notebook.locator(FIGURES).all():
         expect(image).to_be_visible()
 
 
@@ -190,7 +210,7 @@ def lesson_11(notebook, expect):
 def going_further(notebook, expect):
     # A going-further notebook (NNb_name, issue 34) reads on from its lesson: every figure shows, and a prediction
     # it carries over from the lesson is there to answer.
-    for image in notebook.locator(".jp-RenderedImage img").all():
+    for image in notebook.locator(FIGURES).all():
         expect(image).to_be_visible()
     for question in notebook.locator(".course-predict").all():
         expect(question.locator("button.course-predict-check").first).to_be_visible()
@@ -220,7 +240,12 @@ def test_lesson_runs_and_answers_in_lab(path, lab_page):
     for i in range(expected):
         expect(views.nth(i)).to_be_visible()
     expect(notebook.get_by_text("Error displaying widget")).to_have_count(0)
-    expect(notebook.locator(".jp-RenderedImage img")).to_have_count(saved_image_count(path))
+    # every figure says what it shows to a screen reader in Lab (issue 37): the alt its cell gave, as saved
+    alts = saved_figure_alts(path)
+    expect(notebook.locator(FIGURES)).to_have_count(len(alts))
+    assert accessible_names(page, notebook.locator(FIGURES)) == alts, "a figure has no (or another) text alternative"
+    if alts:  # the first figure as Lab draws it (CI artifact)
+        keep_screenshot(page, f"{path.stem}_figure0", notebook.locator(FIGURES).first)
     # Lab takes `$...$` across two lines of a code block inside a "> " quote for TeX and puts it back with its "> "
     # (issue 37: lesson 02's Perl box); no rendered code block may start a line with the quote's marker
     quoted = [line for text in notebook.locator(".jp-RenderedMarkdown pre").all_inner_texts()
