@@ -68,10 +68,13 @@ COURSE_JS = ANNOUNCER_JS + """
       if (b.getAttribute('aria-pressed') !== pressed) { b.setAttribute('aria-pressed', pressed); } });
   }
   // a row of toggle buttons keeps the arrow keys: they move the focus along the row (JupyterLab took them to move
-  // to another cell), and Enter or Space presses the focused one without leaving the widget
+  // to another cell), and Enter or Space presses the focused one without leaving the widget; a dropdown keeps them
+  // too, to change its choice as in any page (Lab moved to the next cell and left the choice as it was)
   var ALONG = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
   window.addEventListener('keydown', function (e) {
     var t = e.target, row = t && t.closest ? t.closest('.course-widget .widget-toggle-buttons') : null;
+    if (e.key in ALONG && t && t.tagName === 'SELECT' && t.closest('.course-widget')) {
+      e.stopPropagation(); return; }
     if (!row || e.altKey || e.ctrlKey || e.metaKey) { return; }
     if (e.key in ALONG) {
       var all = Array.from(row.querySelectorAll('button')).filter(function (b) { return !b.disabled; });

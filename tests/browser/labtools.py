@@ -126,6 +126,36 @@ def slide(area, label: str, steps: int) -> None:
     key = "ArrowRight" if steps > 0 else "ArrowLeft"
     for _ in range(abs(steps)):
         handle.press(key)
+    assert handle.evaluate("h => document.activeElement === h"), f"{key} took the focus off the {label} slider"
+
+
+IS_FOCUSED = "e => document.activeElement === e"
+
+
+def arrows_stay(area, label: str) -> None:
+    """ArrowUp, then ArrowDown (the other way round at the top), on the slider or dropdown with this description, as
+    a keyboard user moves it: each key changes its value and the focus stays on it (Lab's notebook takes the arrow keys
+    to move between cells when a control lets them through; issue 37). The control ends where it was."""
+    page = area.page
+    slider = area.locator(".widget-slider").filter(has=page.locator("label", has_text=label))
+    if slider.count():
+        control = slider.first.locator(".noUi-handle").first
+        value = "h => h.getAttribute('aria-valuenow')"
+    else:
+        control = area.locator(".widget-dropdown").filter(has=page.locator("label", has_text=label)).first.locator(
+            "select")
+        value = "s => s.value"
+    control.focus()
+    start = control.evaluate(value)
+    at_top = control.evaluate("e => e.tagName === 'SELECT' ? e.selectedIndex === 0"
+                              " : e.getAttribute('aria-valuenow') === e.getAttribute('aria-valuemax')")
+    for key in ("ArrowDown", "ArrowUp") if at_top else ("ArrowUp", "ArrowDown"):
+        before = control.evaluate(value)
+        control.press(key)
+        page.wait_for_function("([e, v]) => (e.getAttribute('aria-valuenow') ?? e.value) !== v",
+                               arg=[control.element_handle(), before], timeout=10_000)
+        assert control.evaluate(IS_FOCUSED), f"{key} on {label!r} took the focus off it"
+    assert control.evaluate(value) == start, f"{label!r}: up then down should end where it started"
 
 
 def image_src(area, index: int = 0) -> str:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from labtools import (choose, click, image_src, message, open_and_run, play_tournament_round, problems, slide,
-                      type_into, widget, widget_outputs)
+from labtools import (arrows_stay, choose, click, image_src, message, open_and_run, play_tournament_round, problems,
+                      slide, type_into, widget, widget_outputs)
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
 from labtools import KERNEL_IDLE, keep_screenshot, outside_view, scroll_to_top, squeezed_cells
 
@@ -113,6 +113,8 @@ def lesson_04(notebook, expect):
 def lesson_05(notebook, expect):
     odds = widget(notebook, button="Simulate")
     expect(odds).to_contain_text("8 deck(s), 416 cards")
+    arrows_stay(odds, "decks")   # a slider and a dropdown keep their own arrow keys in Lab
+    arrows_stay(odds, "coups")
     slide(odds, "decks", -2)
     expect(odds).to_contain_text("6 deck(s), 312 cards")
     choose(odds, "coups", "100 000")
