@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from coursekit.game_protocol import BadMove, RefereedGame
 from coursekit.subtraction import MAX_START, SubtractionGame
-from coursekit.tictactoe import Board, TicTacToe
+from coursekit.tictactoe import TicTacToe
 
 if TYPE_CHECKING:
     from coursekit.tournament import Tournament
@@ -145,10 +145,6 @@ class TicTacToeArena(ArenaGame):
             text = "".join(state.cells)
             out.append("" if text == "." * 9 else text)
         return tuple(dict.fromkeys(out))
-
-    def initial(self, start: Any, seed: int) -> Board:
-        """The Board of coursekit.tictactoe."""
-        return self.rules.start(start)
 
 
 class TournamentArena(ArenaGame):
