@@ -132,9 +132,13 @@ LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebo
 
 # pytest-xdist: JOBS worker processes (one per core by default); a test file stays on one worker (loadfile: module
 # fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel). The browser tier
-# too: each worker starts its own Lab, Voila and Chromium (77 tests: 832 s with 2 workers, 1580 s with one, here)
+# too, with BROWSER_JOBS workers: each starts its own Lab, Voila and Chromium
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)
+# a browser test mostly waits (one worker keeps about half a core busy): one worker more than cores, and the longest
+# modules first (tests/browser/conftest.py orders them; xdist would otherwise order them by their number of tests)
+BROWSER_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
+BROWSER_XDIST := $(if $(filter-out 0 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dist loadfile --no-loadscope-reorder,)
 # each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test)
 TIMED = @start=$$(date +%s); $(1) && echo "make test: tier $(2) took $$(( $$(date +%s) - start )) s"
 
@@ -145,7 +149,7 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,$(NBVAL) $(XDIST) $(STRICT_NB),notebooks)
 	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
 	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
-	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=40 -m browser tests,browser)
+	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(BROWSER_XDIST) --durations=40 -m browser tests,browser)
 
 # the quick loop before every commit (about 3 minutes on 2 cores): no browser and no slow tests (make test runs
 # those too); the wall-clock tests alone after the others, as in make test

@@ -288,6 +288,7 @@ def hub():
         # the instructor first (the course exported in their clone, their settings), then the exchange, made
         # theirs before any learner has an account, then the learners
         subprocess.run(["userdel", "-r", INSTRUCTOR], capture_output=True)
+        shutil.rmtree(f"/home/{INSTRUCTOR}", ignore_errors=True)  # a killed run's home, left without its user
         _as_root(_placed(ACCOUNT[0], work, **{"<learner>": INSTRUCTOR}), work)
         users.append(INSTRUCTOR)
         _as_root(_placed(PRIVATE_HOME, work), work)
@@ -303,6 +304,7 @@ def hub():
         assert exchange.stat().st_mode & 0o7777 == 0o1777
         for user in (*LEARNERS, HOSTILE):
             subprocess.run(["userdel", "-r", user], capture_output=True)
+            shutil.rmtree(f"/home/{user}", ignore_errors=True)
             for command in ACCOUNT:
                 _as_root(_placed(command, work, **{"<learner>": user}), work)
             users.append(user)
