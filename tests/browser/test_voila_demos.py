@@ -258,7 +258,8 @@ class Checks:
             self.failures.append(f"{self.name} dashboard, {what}: {type(error).__name__}: {error}")
 
     def assert_all(self) -> None:
-        assert not self.failures, f"{len(self.failures)} check(s) failed:\n\n" + "\n\n".join(self.failures)
+        if self.failures:
+            pytest.fail(f"{len(self.failures)} check(s) failed:\n\n" + "\n\n".join(self.failures))
 
 
 def resize(page, width: int, height: int) -> None:
