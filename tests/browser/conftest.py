@@ -249,6 +249,23 @@ def voila_server(chromium_path, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def site(chromium_path, tmp_path_factory):
+    """The lesson website built once a session from the saved lessons, served on 127.0.0.1 from a thread: test_site
+    checks its pages and test_accessibility scans them (a fixture of each module's own built the site twice)."""
+    from coursetools import website
+    from labtools import served
+
+    if website.jupyter_book() is None:
+        pytest.fail("jupyter-book is not installed: make test puts it in .venv-class (make class)")
+    hub = "https://hub.example.edu"  # the hub the launch buttons point at
+    out = tmp_path_factory.mktemp("site")
+    assert website.main([str(out), "--hub", hub, "--saved"]) == 0
+    html = out / "book" / "_build" / "html"
+    with served(html) as base:
+        yield {"base": base, "html": html, "out": out, "hub": hub}
+
+
+@pytest.fixture(scope="session")
 def browser(chromium_path):
     """One headless Chromium for the session (Playwright gives it a fresh temporary profile)."""
     from playwright.sync_api import expect, sync_playwright

@@ -1,8 +1,13 @@
-"""Helpers that drive JupyterLab 4 and Voila pages (Playwright locators and the Lab app object)."""
+"""Helpers that drive JupyterLab 4 and Voila pages (Playwright locators and the Lab app object), and serve a built
+site to them."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import re
+import threading
 from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -285,3 +290,21 @@ def block_outside(page) -> dict:
     page.on("response", lambda response: record["failed"].append(f"{response.status} {response.url}")
             if response.status >= 400 else None)
     return record
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(html: Path):
+    """The folder served on 127.0.0.1 from a thread; yields its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()

@@ -148,18 +148,19 @@ def _write_report():
 
 
 # --- the lesson website ------------------------------------------------------------------------------------------
-from test_site import _served, site  # noqa: E402,F401,F811  (the site built from the saved lessons)
+from labtools import served  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def built_site(request):
     """The website to check: COURSE_SITE_HTML=site/book/_build/html checks a `make site` build (lessons executed
-    afresh); by default the site is built from the saved lessons (which nbval keeps equal to a fresh run)."""
+    afresh); by default the site built from the saved lessons (conftest's `site`, which test_site checks too: one
+    build a session; nbval keeps the saved lessons equal to a fresh run)."""
     folder = os.environ.get("COURSE_SITE_HTML")
     if not folder:
         yield request.getfixturevalue("site")
         return
-    with _served(Path(folder)) as base:
+    with served(Path(folder)) as base:
         yield {"base": base, "html": Path(folder)}
 
 

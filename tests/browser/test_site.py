@@ -9,18 +9,14 @@ stays within its budget) and the executing build is checked on a lesson whose wi
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import json
 import re
 import shutil
-import threading
 import urllib.parse
 from pathlib import Path
 
 import pytest
-from labtools import block_outside, keep_screenshot
+from labtools import block_outside, keep_screenshot, served
 
 from coursekit.plots.alt import figure_alts
 from coursetools import website
@@ -28,7 +24,6 @@ from coursetools import website
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 EXERCISES = sorted((REPO / "exercises").glob("[0-9][0-9]_*.ipynb"))
-HUB = "https://hub.example.edu"
 
 
 def _widget_views(path: Path) -> int:
@@ -37,40 +32,6 @@ def _widget_views(path: Path) -> int:
     views = sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
                 for cell in nb["cells"] for out in cell.get("outputs", []))
     return views if state else 0
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def _served(html: Path):
-    """The folder served on 127.0.0.1 from a thread; yields its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(html))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-
-
-def _need_jupyter_book() -> None:
-    if website.jupyter_book() is None:
-        pytest.fail("jupyter-book is not installed: make test puts it in .venv-class (make class)")
-
-
-@pytest.fixture(scope="session")
-def site(chromium_path, tmp_path_factory):
-    """The site built from the saved lessons, served on 127.0.0.1 from a thread."""
-    _need_jupyter_book()
-    out = tmp_path_factory.mktemp("site")
-    assert website.main([str(out), "--hub", HUB, "--saved"]) == 0
-    html = out / "book" / "_build" / "html"
-    with _served(html) as base:
-        yield {"base": base, "html": html, "out": out}
 
 
 def _typeset_formulas(page) -> int:
@@ -160,7 +121,7 @@ def test_every_lesson_page_renders_offline_with_maths_alt_text_widgets_launch_bu
         assert page.locator(".jupyter-widgets").count() >= 1
     launch = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
     assert any("mybinder.org" in href and lesson.name in href for href in launch)
-    assert any(href.startswith(HUB) and "git-pull" in href and lesson.name in href for href in launch)
+    assert any(href.startswith(site["hub"]) and "git-pull" in href and lesson.name in href for href in launch)
     assert _links_resolve(page, site["html"], path) == []
     _settle(page)
     assert not offline["outside"], f"the page asked other hosts for: {offline['outside']}"
@@ -249,7 +210,7 @@ def test_make_site_executes_a_lesson_whose_widget_state_was_lost(site, page, tmp
     assert website.widgets_without_state(built) == []
     assert _widget_views(built) == _widget_views(LESSON_WITH_WIDGET)
     offline = block_outside(page)
-    with _served(out / "book" / "_build" / "html") as base:
+    with served(out / "book" / "_build" / "html") as base:
         assert page.goto(f"{base}/notebooks/{copy.stem}.html").status == 200
         widgets = page.locator("article .jupyter-widgets.widget-vbox")
         widgets.first.wait_for(timeout=15_000)
