@@ -134,9 +134,9 @@ LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebo
 # fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel). The browser tier
 # too, with BROWSER_JOBS workers: each starts its own Lab, Voila and Chromium
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)
-# a browser test mostly waits (one worker keeps about half a core busy): one worker more than cores, and the longest
-# modules first (tests/browser/conftest.py orders them; xdist would otherwise order them by their number of tests)
+XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile --no-loadscope-reorder,)
+# modules go out longest first (tests/conftest.py's LONGEST_FIRST; xdist would order them by their number of tests);
+# a browser test mostly waits (one worker keeps about half a core busy): one worker more than cores
 BROWSER_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 BROWSER_XDIST := $(if $(filter-out 0 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dist loadfile --no-loadscope-reorder,)
 # each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test)

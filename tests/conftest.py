@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -45,11 +46,33 @@ SERIAL_MODULES = {
 }
 
 
+# The modules that take longest (seconds of work in a CI's "seconds by test module" report), longest first. make test
+# runs pytest-xdist with --dist loadfile --no-loadscope-reorder: a module stays on one worker and modules go out in
+# this order, so no long module starts last and keeps one worker busy after the others are done (xdist's own order is
+# by number of tests, which put the hub's 4 long tests and the fresh-clone tests at the end).
+LONGEST_FIRST = (
+    # the browser tier
+    "test_hub_route", "test_lab_lessons_second_half", "test_lab_lessons", "test_voila_demos", "test_make_lab",
+    "test_site", "test_accessibility", "test_learner_work", "test_learner_copy",
+    # the unit tier
+    "test_instructor_commands", "test_binder_post_build", "test_readme", "test_nbgrader", "test_figure_standard",
+    "test_predict_widgets", "test_release", "test_learner_venv", "test_tournament_optimal", "test_arena_widget",
+)
+
+
+def module_name(item) -> str:
+    return Path(str(item.fspath)).stem
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark the tests of SERIAL_MODULES `serial` (make test: `-m serial` alone, the rest with pytest-xdist)."""
+    """Mark the tests of SERIAL_MODULES `serial` (make test: `-m serial` alone, the rest with pytest-xdist), and put
+    the LONGEST_FIRST modules first, in that order (the others keep theirs)."""
     for item in items:
-        if item.module is not None and item.module.__name__.rpartition(".")[2] in SERIAL_MODULES:
+        if module_name(item) in SERIAL_MODULES:
             item.add_marker(pytest.mark.serial)
+    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
+    place = {id(item): (rank.get(module_name(item), len(rank)), i) for i, item in enumerate(items)}
+    items.sort(key=lambda item: place[id(item)])
 
 
 # Where a tier's time goes (issue 36: make test in 20 minutes): each module's setup + call + teardown seconds, summed

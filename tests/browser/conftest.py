@@ -31,25 +31,15 @@ HERE = Path(__file__).resolve().parent
 PROJECTOR = {"width": 1280, "height": 720}  # every page is opened at the size the course is made for (issue 15)
 
 
-# How the browser tier shares its workers (`make test`: pytest-xdist, BROWSER_JOBS workers, --dist loadfile
-# --no-loadscope-reorder). A browser test mostly waits (for Chromium, a kernel, a server): one worker keeps about half
-# a core busy, so the tier runs more workers than cores. A module stays on one worker, so its fixtures (a hub, a
-# built site) are made once; the lessons in Lab, the longest module, are two modules (test_lab_lessons.py and
-# test_lab_lessons_second_half.py). Modules go out longest first (seconds of work in the last CI's report), so no
-# long module starts last. (xdist's loadgroup would group without files, but with pytest 9 it no longer groups.)
-LONGEST_FIRST = ("test_hub_route", "test_lab_lessons", "test_lab_lessons_second_half", "test_voila_demos",
-                 "test_make_lab", "test_site", "test_accessibility", "test_learner_work", "test_learner_copy")
-
-
+# The browser tier runs one worker more than cores (BROWSER_JOBS in the Makefile): a browser test mostly waits for
+# Chromium, a kernel or a server, and one worker keeps about half a core busy. The lessons in Lab, the longest
+# module, are two modules (test_lab_lessons.py and test_lab_lessons_second_half.py), so two workers share them;
+# tests/conftest.py sends the longest modules out first.
 def pytest_collection_modifyitems(config, items):
-    """Every test in this folder is a browser test, whatever its module says; its modules go longest first."""
-    ours = [item for item in items if Path(str(item.fspath)).resolve().parent == HERE]
-    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
-    order = {}
-    for i, item in enumerate(ours):
-        item.add_marker(pytest.mark.browser)
-        order[id(item)] = (rank.get(Path(str(item.fspath)).stem, len(rank)), i)
-    items.sort(key=lambda item: order.get(id(item), (-1, 0)))  # tests outside this folder keep their place, first
+    """Every test in this folder is a browser test, whatever its module says."""
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == HERE:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.hookimpl(hookwrapper=True)
