@@ -53,7 +53,7 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids",
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "inv", "kids",
                  "result", "full", "three", "mover")
 
     def __init__(self, state: State, moves: Sequence[Move], player: Player = None,
@@ -69,7 +69,7 @@ class Node:
         # before) and in a tree the player who moved into the node
         self.player = player
         self.rate = 0.0
-        self.root = 0.0
+        self.inv = 0.0
         self.kids: list = []
         self.result = _UNKNOWN
         self.full: list | None = None
@@ -277,7 +277,7 @@ class MCTS:
         if root.player is None:
             root.player = to_move(root.state)
         player = root.player
-        roots, bonuses = _ucb1_tables(c, root.visits + iterations)
+        inverses, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried
             node, path = root, []  # path: the nodes below the root
@@ -286,24 +286,25 @@ class MCTS:
                 if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
                     bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
                     first, second, third = kids
-                    a = first.rate + bonus / first.root
-                    b = second.rate + bonus / second.root
+                    a = first.rate + bonus * first.inv
+                    b = second.rate + bonus * second.inv
                     if b > a:
-                        chosen = third if third.rate + bonus / third.root > b else second
+                        node = third if third.rate + bonus * third.inv > b else second
                     else:
-                        chosen = third if third.rate + bonus / third.root > a else first
+                        node = third if third.rate + bonus * third.inv > a else first
                 else:
                     kids = node.full
                     if kids is None:
                         break
                     bonus, best = bonuses[node.visits], -math.inf
                     for child in kids:
-                        score = child.rate + bonus / child.root
+                        score = child.rate + bonus * child.inv
                         if score > best:
                             best, chosen = score, child
-                if shared and (chosen is root or chosen in path):
+                    node = chosen
+                if shared and (node is root or node in path):  # a cycle: stop at the node before it
+                    node = path[-1] if path else root
                     break
-                node = chosen
                 path.append(node)
             winner = node.result
             if winner is not _UNKNOWN:  # a finished game met before: no expansion, its winner at once
@@ -349,7 +350,7 @@ class MCTS:
                     node.visits = visits = node.visits + 1
                     node.wins = wins = node.wins + 0.5
                     node.rate = wins / visits
-                    node.root = roots[visits]
+                    node.inv = inverses[visits]
             else:
                 if winner != player:
                     root.wins += 1.0
@@ -359,20 +360,23 @@ class MCTS:
                         node.visits = visits = node.visits + 1
                         node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
                         node.rate = wins / visits
-                        node.root = roots[visits]
+                        node.inv = inverses[visits]
                         mover = node.player
                 else:
                     for node in path:
                         node.visits = visits = node.visits + 1
-                        node.wins = wins = node.wins + (1.0 if winner == node.mover else 0.0)
-                        node.rate = wins / visits
-                        node.root = roots[visits]
+                        if winner == node.mover:
+                            node.wins = wins = node.wins + 1.0
+                            node.rate = wins / visits
+                        else:
+                            node.rate = node.wins / visits
+                        node.inv = inverses[visits]
             if shared:  # the root may be a child too (a cycle back to the start)
                 root.rate = root.wins / root.visits
-                root.root = roots[root.visits]
+                root.inv = inverses[root.visits]
         if root.visits:
             root.rate = root.wins / root.visits
-            root.root = roots[root.visits]
+            root.inv = inverses[root.visits]
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
@@ -383,7 +387,7 @@ class MCTS:
             node = stack.pop()
             if node.visits:
                 node.rate = node.wins / node.visits
-                node.root = math.sqrt(node.visits)
+                node.inv = 1.0 / math.sqrt(node.visits)
             if node.player is None:
                 node.player = to_move(node.state)
             node.kids = list(node.children.values())
@@ -561,7 +565,7 @@ class MCTS:
 
 
 _UNKNOWN = object()  # a node's result before the untraced loop has looked
-_ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
+_INVERSES: list = [0.0]  # 1 / sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
 _BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
 
 
@@ -577,13 +581,13 @@ def _three(kids: list) -> list | None:
 
 def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
     """sqrt(v) and c * sqrt(ln v) for v up to `visits`, grown as needed and shared between searches."""
-    roots = _ROOTS
-    if len(roots) <= visits:
-        roots.extend(math.sqrt(v) for v in range(len(roots), visits + 1))
+    inverses = _INVERSES
+    if len(inverses) <= visits:
+        inverses.extend(1.0 / math.sqrt(v) for v in range(len(inverses), visits + 1))
     bonuses = _BONUSES.setdefault(c, [math.inf])
     if len(bonuses) <= visits:
         bonuses.extend(c * math.sqrt(math.log(v)) for v in range(len(bonuses), visits + 1))
-    return roots, bonuses
+    return inverses, bonuses
 
 
 def _check_iterations(iterations: int, low: int) -> int:
