@@ -53,8 +53,8 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "inv", "kids",
-                 "result", "full", "three", "mover")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "inv", "result", "full",
+                 "three", "mover")
 
     def __init__(self, state: State, moves: Sequence[Move], player: Player = None,
                  mover: Player = None) -> None:
@@ -64,13 +64,12 @@ class Node:
         self.visits = 0
         self.wins = 0.0
         # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
-        # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game,
-        # the children again once every move is tried (in `three` if there are three, else in `full`; None
-        # before) and in a tree the player who moved into the node
+        # 1 / sqrt(visits), the winner once the loop has found the node a finished game, the children as a list
+        # once every move is tried (in `three` if there are three, else in `full`; None before) and in a tree
+        # the player who moved into the node
         self.player = player
         self.rate = 0.0
         self.inv = 0.0
-        self.kids: list = []
         self.result = _UNKNOWN
         self.full: list | None = None
         self.three: list | None = None
@@ -252,7 +251,7 @@ class MCTS:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
 
         The same phases as the four methods, with the same random draws and the same floats: selection reads
-        each child's win rate and sqrt(visits) off the node (backpropagation keeps them), expansion does not
+        each child's win rate and 1 / sqrt(visits) off the node (backpropagation keeps them), expansion does not
         check a node that still has untried moves, the game's own `rollout` runs when it has one, and each
         node's player to move (and in a tree, the player who moved into it) is set when the node is made, so
         backpropagation calls nothing.
@@ -328,17 +327,17 @@ class MCTS:
                     if shared:
                         table[position] = child
                 node.children[move] = child
-                node.kids.append(child)
                 if not untried:
-                    node.full = _full(node.kids)
-                    node.three = _three(node.kids)
+                    kids = list(node.children.values())
+                    node.full = _full(kids)
+                    node.three = _three(kids)
                 path.append(child)
                 # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
-                if child.untried or child.kids:
+                if child.untried or child.children:
                     winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
                     winner = child.result = winner_of(state)
-            elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
+            elif node.children:  # every move tried and the best child is on the path (transpositions): roll out
                 winner = fast_rollout(node.state, rng) if fast else playout(node.state)
             else:
                 winner = node.result = winner_of(node.state)
@@ -380,7 +379,7 @@ class MCTS:
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Update every node's loop fields (rate, sqrt(visits), kids...) after the readable phases ran."""
+        """Update every node's loop fields (rate, 1 / sqrt(visits), full, three...) after the readable phases ran."""
         to_move = self.game.to_move
         seen, stack = {id(self.root)}, [self.root]
         while stack:
@@ -390,10 +389,10 @@ class MCTS:
                 node.inv = 1.0 / math.sqrt(node.visits)
             if node.player is None:
                 node.player = to_move(node.state)
-            node.kids = list(node.children.values())
-            node.full = None if node.untried else _full(node.kids)
-            node.three = None if node.untried else _three(node.kids)
-            for child in node.kids:
+            kids = list(node.children.values())
+            node.full = None if node.untried else _full(kids)
+            node.three = None if node.untried else _three(kids)
+            for child in kids:
                 child.mover = node.player  # read in a tree only, where a node has one parent
                 if id(child) not in seen:
                     seen.add(id(child))
