@@ -327,10 +327,12 @@ class MCTS:
                     if shared:
                         table[position] = child
                 node.children[move] = child
-                if not untried:
+                if not untried:  # every move tried: the children as a list (as _full and _three do)
                     kids = list(node.children.values())
-                    node.full = _full(kids)
-                    node.three = _three(kids)
+                    if len(kids) == 3:
+                        node.three = kids
+                    else:
+                        node.full = kids
                 path.append(child)
                 # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
                 if child.untried or child.children:
