@@ -15,10 +15,11 @@ win probability of that move for the player to move at its parent: the source's 
 
 Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is
 traced. An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
-(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way. A game may also
-provide the optional protocol method `rollout(state, rng)`: the winner of uniformly random play from `state` (a
-finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction
-game's is an integer loop); the loop then calls it instead of `moves`, `play` and `is_over` once a ply.
+(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way (bar a tie of
+UCB1 scores within rounding, see there). A game may also provide the optional protocol method
+`rollout(state, rng)`: the winner of uniformly random play from `state` (a finished game's winner at once),
+drawing one `rng.random()` a move as `random_rollout` does (the subtraction game's is an integer loop); the loop
+then calls it instead of `moves`, `play` and `is_over` once a ply.
 """
 
 from __future__ import annotations
@@ -252,11 +253,13 @@ class MCTS:
     def _run_untraced(self, iterations: int) -> None:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
 
-        The same phases as the four methods, with the same random draws and the same floats: selection reads
-        each child's win rate and 1 / sqrt(visits) off the node (backpropagation keeps them), expansion does not
-        check a node that still has untried moves, the game's own `rollout` runs when it has one, and each
-        node's player to move (and in a tree, the player who moved into it) is set when the node is made, so
-        backpropagation calls nothing.
+        The same phases as the four methods, with the same random draws: selection reads each child's win rate
+        and 1 / sqrt(visits) off the node (backpropagation keeps them), expansion does not check a node that
+        still has untried moves, the game's own `rollout` runs when it has one, and each node's player to move
+        (and in a tree, the player who moved into it) is set when the node is made, so backpropagation calls
+        nothing. The bonus is multiplied by 1 / sqrt(visits) where select() divides by sqrt(visits): a score can
+        differ in its last bit, so only two scores closer than that could be ordered differently (children with
+        the same wins and visits still tie exactly, and the first of them wins in both).
         """
         game, rng = self.game, self.rng
         draw = rng.random
