@@ -388,8 +388,11 @@ class MCTS:
                     mover = player
                     for node in path:
                         node.visits = visits = node.visits + 1
-                        node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
-                        node.rate = wins / visits
+                        if winner == mover:
+                            node.wins = wins = node.wins + 1.0
+                            node.rate = wins / visits
+                        else:
+                            node.rate = node.wins / visits
                         node.inv = inverses[visits]
                         mover = node.player
                 else:
