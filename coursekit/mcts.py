@@ -15,10 +15,11 @@ win probability of that move for the player to move at its parent: the source's 
 
 Speed (issue 39): the four methods above are what a learner reads, and they run whenever an iteration is
 traced. An untraced `run` with the default UCB1 and random rollouts does the same four phases in one loop
-(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way. A game may also
-provide the optional protocol method `rollout(state, rng)`: the winner of uniformly random play from `state` (a
-finished game's winner at once), drawing one `rng.random()` a move as `random_rollout` does (the subtraction
-game's is an integer loop); the loop then calls it instead of `moves`, `play` and `is_over` once a ply.
+(`_run_untraced`), drawing the same random numbers, so a seed gives the same tree either way (bar a tie of
+UCB1 scores within rounding, see there). A game may also provide the optional protocol method
+`rollout(state, rng)`: the winner of uniformly random play from `state` (a finished game's winner at once),
+drawing one `rng.random()` a move as `random_rollout` does (the subtraction game's is an integer loop); the loop
+then calls it instead of `moves`, `play` and `is_over` once a ply.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ class Game(Protocol):
 class Node:
     """A position in the search tree with its statistics (wins for the player who moved into it)."""
 
-    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "root", "kids",
-                 "result", "full", "three", "mover")
+    __slots__ = ("state", "untried", "children", "visits", "wins", "player", "rate", "inv", "result", "full",
+                 "three", "mover")
 
     def __init__(self, state: State, moves: Sequence[Move], player: Player = None,
                  mover: Player = None) -> None:
@@ -64,13 +65,12 @@ class Node:
         self.visits = 0
         self.wins = 0.0
         # kept by the untraced loop only (MCTS._run_untraced): the player to move at state, wins / visits,
-        # sqrt(visits), the children as a list, the winner once the loop has found the node a finished game,
-        # the children again once every move is tried (in `three` if there are three, else in `full`; None
-        # before) and in a tree the player who moved into the node
+        # 1 / sqrt(visits), the winner once the loop has found the node a finished game, the children as a list
+        # once every move is tried (in `three` if there are three, else in `full`; None before) and in a tree
+        # the player who moved into the node
         self.player = player
         self.rate = 0.0
-        self.root = 0.0
-        self.kids: list = []
+        self.inv = 0.0
         self.result = _UNKNOWN
         self.full: list | None = None
         self.three: list | None = None
@@ -245,17 +245,21 @@ class MCTS:
                             iterate()
                     bar.update(block)
         finally:
-            if pause:
+            if pause:  # the tree's new objects join the oldest generation now rather than be walked by the next
+                gc.freeze()    # young collection (3% of a search's time at n = 60); so do the few other young
+                gc.unfreeze()  # objects: a garbage cycle among them waits for the next full collection
                 gc.enable()
 
     def _run_untraced(self, iterations: int) -> None:
         """`iterations` iterations of select, expand, simulate and backpropagate in one loop (UCB1, random rollouts).
 
-        The same phases as the four methods, with the same random draws and the same floats: selection reads
-        each child's win rate and sqrt(visits) off the node (backpropagation keeps them), expansion does not
-        check a node that still has untried moves, the game's own `rollout` runs when it has one, and each
-        node's player to move (and in a tree, the player who moved into it) is set when the node is made, so
-        backpropagation calls nothing.
+        The same phases as the four methods, with the same random draws: selection reads each child's win rate
+        and 1 / sqrt(visits) off the node (backpropagation keeps them), expansion does not check a node that
+        still has untried moves, the game's own `rollout` runs when it has one, and each node's player to move
+        (and in a tree, the player who moved into it) is set when the node is made, so backpropagation calls
+        nothing. The bonus is multiplied by 1 / sqrt(visits) where select() divides by sqrt(visits): a score can
+        differ in its last bit, so only two scores closer than that could be ordered differently (children with
+        the same wins and visits still tie exactly, and the first of them wins in both).
         """
         game, rng = self.game, self.rng
         draw = rng.random
@@ -277,34 +281,59 @@ class MCTS:
         if root.player is None:
             root.player = to_move(root.state)
         player = root.player
-        roots, bonuses = _ucb1_tables(c, root.visits + iterations)
+        inverses, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
-            # 1. selection: the child with the best UCB1 score while every move of the node is tried
+            # 1. selection: the child with the best UCB1 score while every move of the node is tried (its kids
+            # are then in `three` or `full`); a tree and a graph of shared positions each have their own loop
             node, path = root, []  # path: the nodes below the root
-            while True:  # while every move of the node is tried: its kids are then in `three` or `full`
-                kids = node.three
-                if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
-                    bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
-                    first, second, third = kids
-                    a = first.rate + bonus / first.root
-                    b = second.rate + bonus / second.root
-                    if b > a:
-                        chosen = third if third.rate + bonus / third.root > b else second
+            if not shared:
+                while True:
+                    kids = node.three
+                    if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
+                        bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
+                        first, second, third = kids
+                        a = first.rate + bonus * first.inv
+                        b = second.rate + bonus * second.inv
+                        if b > a:
+                            node = third if third.rate + bonus * third.inv > b else second
+                        else:
+                            node = third if third.rate + bonus * third.inv > a else first
                     else:
-                        chosen = third if third.rate + bonus / third.root > a else first
-                else:
-                    kids = node.full
-                    if kids is None:
+                        kids = node.full
+                        if kids is None:
+                            break
+                        bonus, best = bonuses[node.visits], -math.inf
+                        for child in kids:
+                            score = child.rate + bonus * child.inv
+                            if score > best:
+                                best, chosen = score, child
+                        node = chosen
+                    path.append(node)
+            else:  # the same, but a cycle stops it at the node before
+                while True:
+                    kids = node.three
+                    if kids is not None:
+                        bonus = bonuses[node.visits]
+                        first, second, third = kids
+                        a = first.rate + bonus * first.inv
+                        b = second.rate + bonus * second.inv
+                        if b > a:
+                            chosen = third if third.rate + bonus * third.inv > b else second
+                        else:
+                            chosen = third if third.rate + bonus * third.inv > a else first
+                    else:
+                        kids = node.full
+                        if kids is None:
+                            break
+                        bonus, best = bonuses[node.visits], -math.inf
+                        for child in kids:
+                            score = child.rate + bonus * child.inv
+                            if score > best:
+                                best, chosen = score, child
+                    if chosen is root or chosen in path:
                         break
-                    bonus, best = bonuses[node.visits], -math.inf
-                    for child in kids:
-                        score = child.rate + bonus / child.root
-                        if score > best:
-                            best, chosen = score, child
-                if shared and (chosen is root or chosen in path):
-                    break
-                node = chosen
-                path.append(node)
+                    node = chosen
+                    path.append(node)
             winner = node.result
             if winner is not _UNKNOWN:  # a finished game met before: no expansion, its winner at once
                 pass
@@ -327,17 +356,19 @@ class MCTS:
                     if shared:
                         table[position] = child
                 node.children[move] = child
-                node.kids.append(child)
-                if not untried:
-                    node.full = _full(node.kids)
-                    node.three = _three(node.kids)
+                if not untried:  # every move tried: the children as a list (as _full and _three do)
+                    kids = list(node.children.values())
+                    if len(kids) == 3:
+                        node.three = kids
+                    else:
+                        node.full = kids
                 path.append(child)
                 # 3. simulation: uniformly random moves to the end (a finished game: its winner, kept on the node)
-                if child.untried or child.kids:
+                if child.untried or child.children:
                     winner = fast_rollout(state, rng) if fast else playout(state)
                 else:
                     winner = child.result = winner_of(state)
-            elif node.kids:  # every move tried and the best child is on the path (transpositions): roll out
+            elif node.children:  # every move tried and the best child is on the path (transpositions): roll out
                 winner = fast_rollout(node.state, rng) if fast else playout(node.state)
             else:
                 winner = node.result = winner_of(node.state)
@@ -349,7 +380,7 @@ class MCTS:
                     node.visits = visits = node.visits + 1
                     node.wins = wins = node.wins + 0.5
                     node.rate = wins / visits
-                    node.root = roots[visits]
+                    node.inv = inverses[visits]
             else:
                 if winner != player:
                     root.wins += 1.0
@@ -357,39 +388,45 @@ class MCTS:
                     mover = player
                     for node in path:
                         node.visits = visits = node.visits + 1
-                        node.wins = wins = node.wins + (1.0 if winner == mover else 0.0)
-                        node.rate = wins / visits
-                        node.root = roots[visits]
+                        if winner == mover:
+                            node.wins = wins = node.wins + 1.0
+                            node.rate = wins / visits
+                        else:
+                            node.rate = node.wins / visits
+                        node.inv = inverses[visits]
                         mover = node.player
                 else:
                     for node in path:
                         node.visits = visits = node.visits + 1
-                        node.wins = wins = node.wins + (1.0 if winner == node.mover else 0.0)
-                        node.rate = wins / visits
-                        node.root = roots[visits]
+                        if winner == node.mover:
+                            node.wins = wins = node.wins + 1.0
+                            node.rate = wins / visits
+                        else:
+                            node.rate = node.wins / visits
+                        node.inv = inverses[visits]
             if shared:  # the root may be a child too (a cycle back to the start)
                 root.rate = root.wins / root.visits
-                root.root = roots[root.visits]
+                root.inv = inverses[root.visits]
         if root.visits:
             root.rate = root.wins / root.visits
-            root.root = roots[root.visits]
+            root.inv = inverses[root.visits]
         self.iterations += iterations
 
     def _keep_scores(self) -> None:
-        """Update every node's loop fields (rate, sqrt(visits), kids...) after the readable phases ran."""
+        """Update every node's loop fields (rate, 1 / sqrt(visits), full, three...) after the readable phases ran."""
         to_move = self.game.to_move
         seen, stack = {id(self.root)}, [self.root]
         while stack:
             node = stack.pop()
             if node.visits:
                 node.rate = node.wins / node.visits
-                node.root = math.sqrt(node.visits)
+                node.inv = 1.0 / math.sqrt(node.visits)
             if node.player is None:
                 node.player = to_move(node.state)
-            node.kids = list(node.children.values())
-            node.full = None if node.untried else _full(node.kids)
-            node.three = None if node.untried else _three(node.kids)
-            for child in node.kids:
+            kids = list(node.children.values())
+            node.full = None if node.untried else _full(kids)
+            node.three = None if node.untried else _three(kids)
+            for child in kids:
                 child.mover = node.player  # read in a tree only, where a node has one parent
                 if id(child) not in seen:
                     seen.add(id(child))
@@ -561,7 +598,7 @@ class MCTS:
 
 
 _UNKNOWN = object()  # a node's result before the untraced loop has looked
-_ROOTS: list = [math.inf]  # sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
+_INVERSES: list = [0.0]  # 1 / sqrt(v) for v = 0, 1, ... (0: never read, a child is scored once visited)
 _BONUSES: dict = {}         # exploration c -> [c * sqrt(ln v)] for v = 0, 1, ...
 
 
@@ -577,13 +614,13 @@ def _three(kids: list) -> list | None:
 
 def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
     """sqrt(v) and c * sqrt(ln v) for v up to `visits`, grown as needed and shared between searches."""
-    roots = _ROOTS
-    if len(roots) <= visits:
-        roots.extend(math.sqrt(v) for v in range(len(roots), visits + 1))
+    inverses = _INVERSES
+    if len(inverses) <= visits:
+        inverses.extend(1.0 / math.sqrt(v) for v in range(len(inverses), visits + 1))
     bonuses = _BONUSES.setdefault(c, [math.inf])
     if len(bonuses) <= visits:
         bonuses.extend(c * math.sqrt(math.log(v)) for v in range(len(bonuses), visits + 1))
-    return roots, bonuses
+    return inverses, bonuses
 
 
 def _check_iterations(iterations: int, low: int) -> int:

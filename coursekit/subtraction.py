@@ -336,12 +336,12 @@ class SubtractionGame:
         count, draw, other = len(moves), rng.random, 3 - state.player
         if count == 3:  # int(x) for x = draw() * 3 in [0, 3) by comparisons: the same move, no int() call
             small, middle, large = moves
-            while n > 0:  # two plies a turn: player moves, then other
-                x = draw() * 3
+            while n > 0:  # two plies a turn: player moves, then other (* 3.0: a fast float product)
+                x = draw() * 3.0
                 n -= small if x < 1.0 else middle if x < 2.0 else large
                 if n <= 0:
                     return player if n == 0 else other
-                x = draw() * 3
+                x = draw() * 3.0
                 n -= small if x < 1.0 else middle if x < 2.0 else large
                 if n <= 0:
                     return other if n == 0 else player

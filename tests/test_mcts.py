@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -466,6 +467,31 @@ def test_untraced_loop_grows_the_tree_the_readable_phases_grow(game_name, transp
         assert fast.stats() == readable.stats() and fast.tree_size() == readable.tree_size()
         assert fast.principal_line() == readable.principal_line()
         assert fast.rng.random() == readable.rng.random(), "both used the same random draws"
+
+
+def test_run_leaves_the_garbage_collector_as_it_found_it():
+    """The untraced loop pauses the collector and hands its new objects to the oldest generation: afterwards the
+    collector runs again (or stays off if the caller had turned it off), nothing stays frozen, and a garbage cycle
+    made before the search is still collected."""
+    game = SubtractionGame()
+
+    class Cycle:
+        pass
+
+    cycle = Cycle()
+    cycle.me = cycle
+    marker = id(cycle)
+    del cycle
+    MCTS(game, seed=0).search(game.start(60), 2000)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    gc.collect()
+    assert all(id(o) != marker for o in gc.get_objects() if type(o).__name__ == "Cycle")
+    gc.disable()
+    try:
+        MCTS(game, seed=0).search(game.start(60), 200)
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize("moves", [(3, 5, 11), (1, 2), (1, 3, 4, 7), (2, 5, 6)])
