@@ -31,10 +31,8 @@ HERE = Path(__file__).resolve().parent
 PROJECTOR = {"width": 1280, "height": 720}  # every page is opened at the size the course is made for (issue 15)
 
 
-# The browser tier runs one worker more than cores (BROWSER_JOBS in the Makefile): a browser test mostly waits for
-# Chromium, a kernel or a server, and one worker keeps about half a core busy. The lessons in Lab, the longest
-# module, are two modules (test_lab_lessons.py and test_lab_lessons_second_half.py), so two workers share them;
-# tests/conftest.py sends the longest modules out first.
+# The lessons in Lab, the longest module, are two modules (test_lab_lessons.py and test_lab_lessons_second_half.py),
+# so the two workers share them; tests/conftest.py sends the longest modules out first.
 def pytest_collection_modifyitems(config, items):
     """Every test in this folder is a browser test, whatever its module says."""
     for item in items:
