@@ -135,6 +135,7 @@ LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebo
 # too, with BROWSER_JOBS workers: each starts its own Lab, Voila and Chromium
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile --no-loadscope-reorder,)
+NB_XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)  # notebooks: xdist's order, most cells first
 # modules go out longest first (tests/conftest.py's LONGEST_FIRST; xdist would order them by their number of tests).
 # The browser tier keeps both cores busy (Chromium, Lab, kernels): a third worker measured 902 s against 847 s for two
 BROWSER_JOBS ?= $(JOBS)
@@ -146,8 +147,8 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,$(LINT),lint)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m "not browser and not serial" tests,unit)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider --durations=40 -m "not browser and serial" tests,serial)
-	$(call TIMED,$(NBVAL) $(XDIST) $(STRICT_NB),notebooks)
-	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
+	$(call TIMED,$(NBVAL) $(NB_XDIST) $(STRICT_NB),notebooks)
+	$(call TIMED,$(if $(LAX_NB),$(NBVAL) $(NB_XDIST) --nbval-lax $(LAX_NB),echo "no exercise notebooks yet"),exercises)
 	$(call TIMED,COURSEKIT_REQUIRE_DASK=1 $(CLASS_PY) -m pytest -p no:cacheprovider tests/test_arena_dask.py,dask)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(BROWSER_XDIST) --durations=40 -m browser tests,browser)
 
