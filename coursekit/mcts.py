@@ -284,56 +284,32 @@ class MCTS:
         inverses, bonuses = _ucb1_tables(c, root.visits + iterations)
         for _ in range(iterations):
             # 1. selection: the child with the best UCB1 score while every move of the node is tried (its kids
-            # are then in `three` or `full`); a tree and a graph of shared positions each have their own loop
+            # are then in `three` or `full`)
             node, path = root, []  # path: the nodes below the root
-            if not shared:
-                while True:
-                    kids = node.three
-                    if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
-                        bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
-                        first, second, third = kids
-                        a = first.rate + bonus * first.inv
-                        b = second.rate + bonus * second.inv
-                        if b > a:
-                            node = third if third.rate + bonus * third.inv > b else second
-                        else:
-                            node = third if third.rate + bonus * third.inv > a else first
+            while True:
+                kids = node.three
+                if kids is not None:  # three moves (the 3-5-11 game), unrolled: the first best score wins
+                    bonus = bonuses[node.visits]  # UCB1 as in select(), sqrt and log looked up
+                    first, second, third = kids
+                    a = first.rate + bonus * first.inv
+                    b = second.rate + bonus * second.inv
+                    if b > a:
+                        chosen = third if third.rate + bonus * third.inv > b else second
                     else:
-                        kids = node.full
-                        if kids is None:
-                            break
-                        bonus, best = bonuses[node.visits], -math.inf
-                        for child in kids:
-                            score = child.rate + bonus * child.inv
-                            if score > best:
-                                best, chosen = score, child
-                        node = chosen
-                    path.append(node)
-            else:  # the same, but a cycle stops it at the node before
-                while True:
-                    kids = node.three
-                    if kids is not None:
-                        bonus = bonuses[node.visits]
-                        first, second, third = kids
-                        a = first.rate + bonus * first.inv
-                        b = second.rate + bonus * second.inv
-                        if b > a:
-                            chosen = third if third.rate + bonus * third.inv > b else second
-                        else:
-                            chosen = third if third.rate + bonus * third.inv > a else first
-                    else:
-                        kids = node.full
-                        if kids is None:
-                            break
-                        bonus, best = bonuses[node.visits], -math.inf
-                        for child in kids:
-                            score = child.rate + bonus * child.inv
-                            if score > best:
-                                best, chosen = score, child
-                    if chosen is root or chosen in path:
+                        chosen = third if third.rate + bonus * third.inv > a else first
+                else:
+                    kids = node.full
+                    if kids is None:
                         break
-                    node = chosen
-                    path.append(node)
+                    bonus, best = bonuses[node.visits], -math.inf
+                    for child in kids:
+                        score = child.rate + bonus * child.inv
+                        if score > best:
+                            best, chosen = score, child
+                if shared and (chosen is root or chosen in path):  # shared positions: a cycle stops at the node
+                    break
+                node = chosen
+                path.append(node)
             winner = node.result
             if winner is not _UNKNOWN:  # a finished game met before: no expansion, its winner at once
                 pass
