@@ -133,11 +133,12 @@ LINT := $(PY) -m ruff check coursekit $(wildcard coursetools) tests bench notebo
 # pytest-xdist: JOBS worker processes (one per core by default); a test file stays on one worker (loadfile: module
 # fixtures are set up once), a notebook too (nbval runs a notebook's cells in order in one kernel). The browser tier
 # too, with BROWSER_JOBS workers: each starts its own Lab, Voila and Chromium
+# Test modules go out longest first (tests/conftest.py's LONGEST_FIRST; xdist would order them by their number of
+# tests); notebooks keep xdist's order, most cells first. The browser tier keeps both cores busy (Chromium, Lab,
+# kernels): a third worker measured 902 s against 847 s for two.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile --no-loadscope-reorder,)
-NB_XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)  # notebooks: xdist's order, most cells first
-# modules go out longest first (tests/conftest.py's LONGEST_FIRST; xdist would order them by their number of tests).
-# The browser tier keeps both cores busy (Chromium, Lab, kernels): a third worker measured 902 s against 847 s for two
+NB_XDIST := $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadfile,)
 BROWSER_JOBS ?= $(JOBS)
 BROWSER_XDIST := $(if $(filter-out 0 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dist loadfile --no-loadscope-reorder,)
 # each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test)
