@@ -34,8 +34,9 @@ def no_hidden_callback_errors():
 
 
 # Modules whose tests hold wall-clock limits (sandboxed bots and submissions, a terminal's prompts, per-call budgets)
-# and start processes of their own: make test runs them after the parallel tier, alone on the machine, so a second
-# worker's load cannot push an honest bot or a right submission past its limit (seen at load 4-6 on 2 cores).
+# and start processes of their own: make test runs them after the parallel tier, so the unit tier's load cannot push
+# an honest bot or a right submission past its limit (seen at load 4-6 on 2 cores). They mostly wait on those
+# clocks, so they run on two workers with the notebooks beside them on one (the Makefile's SERIAL and SIDE_MAKE).
 SERIAL_MODULES = {
     "test_api_fuzz", "test_arena", "test_arena_hostile", "test_arena_hostile_classes", "test_arena_lesson",
     "test_arena_no_state_across_games", "test_arena_order", "test_arena_partial", "test_arena_secret",
@@ -57,6 +58,9 @@ LONGEST_FIRST = (
     # the unit tier
     "test_instructor_commands", "test_binder_post_build", "test_readme", "test_nbgrader", "test_figure_standard",
     "test_predict_widgets", "test_release", "test_learner_venv", "test_tournament_optimal", "test_arena_widget",
+    # the serial tier
+    "test_exercise10", "test_grading_hostile", "test_api_fuzz", "test_grading_batch", "test_arena_hostile_classes",
+    "test_nbgrader_sandboxed", "test_arena", "test_arena_hostile", "test_grading_mutants", "test_grading_bounds",
 )
 
 
