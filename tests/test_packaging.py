@@ -102,8 +102,12 @@ def test_make_unit_skips_slow_tests_and_make_test_runs_them():
     test = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     # the parallel part and the wall-clock part (serial) together: every test but browser and slow ones
     assert '-m "not browser and not slow and not serial"' in unit and '-m "not browser and not slow and serial"' in unit
-    assert '-m "not browser and not serial" tests' in test and '-m "not browser and serial" tests' in test
-    assert "not slow" not in test
+    serial = re.search(r"^SERIAL := (.*)$", makefile, re.M).group(1)  # run by the test recipe, the notebooks beside
+    assert '-m "not browser and not serial" tests' in test and "$(SERIAL)" in test
+    assert '-m "not browser and serial" tests' in serial
+    assert "not slow" not in test + serial
+    beside = makefile.split("\nbeside-serial:", 1)[1].split("\n\n", 1)[0]
+    assert "$(STRICT_NB)" in beside and "$(LAX_NB)" in beside and "test_arena_dask.py" in beside
 
 
 @pytest.mark.skipif(tomllib is None, reason="needs tomllib (Python 3.11+) to compare against")

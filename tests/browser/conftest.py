@@ -238,16 +238,27 @@ def voila_server(chromium_path, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site(chromium_path, tmp_path_factory):
-    """The lesson website built once a session from the saved lessons, served on 127.0.0.1 from a thread: test_site
-    checks its pages and test_accessibility scans them (a fixture of each module's own built the site twice)."""
+    """The lesson website built once a run from the saved lessons, served on 127.0.0.1 from a thread: test_site
+    checks its pages and test_accessibility scans them. Under pytest-xdist the two modules may run on different
+    workers: the first builds the site in the run's shared temporary folder, under a lock, and the other reads it."""
+    import fcntl
+
     from coursetools import website
     from labtools import served
 
     if website.jupyter_book() is None:
         pytest.fail("jupyter-book is not installed: make test puts it in .venv-class (make class)")
     hub = "https://hub.example.edu"  # the hub the launch buttons point at
-    out = tmp_path_factory.mktemp("site")
-    assert website.main([str(out), "--hub", hub, "--saved"]) == 0
+    # the run's own folder: xdist's workers each have a folder in it; without xdist it holds earlier runs too
+    run = tmp_path_factory.getbasetemp()
+    run = run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
+    out, built = run / "site", run / "site.built"
+    with open(run / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not built.exists():
+            shutil.rmtree(out, ignore_errors=True)
+            assert website.main([str(out), "--hub", hub, "--saved"]) == 0
+            built.touch()
     html = out / "book" / "_build" / "html"
     with served(html) as base:
         yield {"base": base, "html": html, "out": out, "hub": hub}
