@@ -89,13 +89,14 @@ def run_lesson(path: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all)")
+    parser.add_argument("lessons", nargs="*", help="lesson numbers, 10b for a going-further notebook (default: all)")
     parser.add_argument("--over", type=float, default=1.0, help="also list every cell over this many CPU s")
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the checkout whose notebooks/ to run (with this interpreter's coursekit)")
     args = parser.parse_args(argv)
-    lessons = sorted((args.root / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    chosen = [p for p in lessons if not args.lessons or p.name[:2] in args.lessons]
+    # the lessons and their going-further notebooks (03b_..., issue 34): a learner runs both
+    lessons = sorted((args.root / "notebooks").glob("[0-9][0-9]*_*.ipynb"))
+    chosen = [p for p in lessons if not args.lessons or p.name.split("_")[0] in args.lessons]
     with open("/proc/loadavg") as f:
         print(f"# lessons as nbval runs them: taskset -c 0, one BLAS thread; load before: {f.read().strip()}")
     print(f"# calibration (a fixed loop, best of 3): {calibration():.3f} CPU s before")
