@@ -17,6 +17,9 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 KERNEL_IDLE = re.compile(r"\|\s*Idle")
 
 # The notebook model as plain data: per code cell its execution count, output types, mime keys, errors, stderr.
+# how often a long wait asks the page (ms): Playwright's default asks on every animation frame, 60 times a second,
+# and MODEL_SUMMARY_JS copies every output of the lesson each time, beside the kernel's own work on 2 cores
+POLL_MS = 200
 MODEL_SUMMARY_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const cells = panel.content.model.cells;
@@ -48,10 +51,11 @@ def open_and_run(page, name: str) -> tuple[object, list[dict]]:
     page.wait_for_function("(path) => { const w = window.jupyterapp.shell.currentWidget;"
                            " return w && w.context && w.context.path === path && w.content && w.content.model"
                            " && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel; }",
-                           arg=name, timeout=60_000)
+                           arg=name, timeout=60_000, polling=POLL_MS)
     panel = page.locator("#" + page.evaluate("() => window.jupyterapp.shell.currentWidget.id"))
     page.wait_for_function("() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;"
-                           " return k.connectionStatus === 'connected' && k.status === 'idle'; }", timeout=60_000)
+                           " return k.connectionStatus === 'connected' && k.status === 'idle'; }", timeout=60_000,
+                           polling=POLL_MS)
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     assert panel.locator(WIDGET_OUTPUT).count() == 0, "old widget outputs survived Clear All Outputs"
@@ -63,7 +67,7 @@ def open_and_run(page, name: str) -> tuple[object, list[dict]]:
 def wait_all_ran(page, timeout: float = 60_000) -> list[dict]:
     """Wait until every code cell has an execution count (run-all finished), return the model summary."""
     page.wait_for_function(f"() => ({MODEL_SUMMARY_JS})().every(c => c.count !== null && c.count > 0)",
-                           timeout=timeout)
+                           timeout=timeout, polling=POLL_MS)
     return page.evaluate(MODEL_SUMMARY_JS)
 
 

@@ -347,7 +347,8 @@ def test_a_lesson_opens_unchanged_with_no_news_prompt(lab_page):
     page.wait_for_function("(path) => { const w = window.jupyterapp.shell.currentWidget;"
                            " return w && w.context && w.context.path === path && w.sessionContext"
                            " && w.sessionContext.session && w.sessionContext.session.kernel"
-                           " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=60_000)
+                           " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=60_000,
+                           polling=200)
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
     page.wait_for_timeout(1500)                      # Lab updates the metadata just after the kernel is ready
     state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;

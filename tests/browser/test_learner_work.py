@@ -95,7 +95,8 @@ def _open(page, base: str, name: str):
     page.wait_for_function("(n) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
                            " return w && w.context && w.context.path.endsWith(n) && w.sessionContext"
                            " && w.sessionContext.session && w.sessionContext.session.kernel"
-                           " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=90_000)
+                           " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=90_000,
+                           polling=200)
     page.wait_for_timeout(2000)  # widget renderers settle ("Loading widget..." turns into the view or the error)
 
 
@@ -122,7 +123,7 @@ def test_a_learners_saved_work_leaves_the_course_clean(course, browser):
                 "() => { const p = window.jupyterapp.shell.currentWidget; const c = p.content.model.cells;"
                 " for (let i = 0; i < c.length; i++) { const x = c.get(i);"
                 " if (x.type === 'code' && !(x.executionCount > 0)) return false; }"
-                " return p.sessionContext.session.kernel.status === 'idle'; }", timeout=240_000)
+                " return p.sessionContext.session.kernel.status === 'idle'; }", timeout=240_000, polling=200)
             if name.startswith("00"):  # the smoke test: Deal shows cards
                 page.locator("button", has_text=re.compile(r"^\s*Deal\s*$")).first.click()
                 page.wait_for_timeout(1000)

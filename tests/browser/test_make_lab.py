@@ -155,7 +155,7 @@ def _leave_lessons_open(page, token: str) -> None:
         page.wait_for_function(f"""() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]
             .some(label => label.textContent === {lesson.rsplit('/', 1)[1]!r})""", timeout=60_000)
     page.wait_for_function(f"""async () => (await (await fetch('/api/kernels',
-        {{headers: {{Authorization: 'token ' + {token!r}}}}})).json()).length >= 4""", timeout=60_000)
+        {{headers: {{Authorization: 'token ' + {token!r}}}}})).json()).length >= 4""", timeout=60_000, polling=250)
     page.wait_for_timeout(2000)  # Lab saves its layout a moment after it changes
 
 
