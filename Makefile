@@ -145,11 +145,13 @@ BROWSER_XDIST := $(if $(filter-out 0 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dis
 # each tier says how long it took (bench/bench_suite.py reads these lines from a fresh clone's make test); $(3)
 # follows the seconds ("beside serial": a tier that ran at the same time as the serial one, inside its seconds)
 TIMED = @start=$$(date +%s); $(1) && echo "make test: tier $(2) took $$(( $$(date +%s) - start )) s$(3)"
-# The serial tier's tests mostly wait on clocks (sandboxed bots and submissions, terminals): alone with one worker it
-# kept the machine about a third busy (185 CPU s in 314 s on 2 cores). It runs with two workers, and the notebooks,
-# exercise and Dask tiers run beside it on one more (their output follows the serial tier's, from SIDE_LOG). Measured
-# here: serial alone with two workers 205 s, and 261 s with a busy loop beside it, all passing.
+# The serial tier's tests mostly wait on clocks (sandboxed bots and submissions, terminals): it needs about 185 CPU s
+# (measured with two workers, 205 s) and took 314 s alone on one worker, so most of the machine sat idle. It runs with
+# two workers, and the notebooks, exercise and Dask tiers run beside it on one more (their output follows the serial
+# tier's, from SIDE_LOG); with JOBS=1 they run before it instead. Measured here: serial alone with two workers 205 s,
+# 261 s with a busy loop beside it, and 301 s with the three tiers beside it, all passing.
 SIDE_LOG := test-artifacts/beside-serial.log
+BESIDE := $(if $(filter-out 0 1,$(JOBS)),&,;)
 # (a variable, not MAKE itself in the recipe: make -n runs a line that names MAKE, to print the sub-make's commands)
 SIDE_MAKE = $(MAKE) --no-print-directory beside-serial
 SERIAL := $(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=40 -m "not browser and serial" tests
@@ -158,7 +160,7 @@ test: $(TEST_STAMP) $(CLASS_STAMP) kernel learner-venv
 	$(call TIMED,$(LINT),lint)
 	$(call TIMED,$(PY) -m pytest -p no:cacheprovider $(XDIST) --durations=15 -m "not browser and not serial" tests,unit)
 	@mkdir -p $(dir $(SIDE_LOG)); start=$$(date +%s); \
-	{ $(SIDE_MAKE) > $(SIDE_LOG) 2>&1; echo $$? > $(SIDE_LOG).rc; } & \
+	{ $(SIDE_MAKE) > $(SIDE_LOG) 2>&1; echo $$? > $(SIDE_LOG).rc; } $(BESIDE) \
 	$(SERIAL); serial=$$?; wait; cat $(SIDE_LOG); \
 	test $$serial = 0 && test "$$(cat $(SIDE_LOG).rc)" = 0 && \
 	echo "make test: tier serial took $$(( $$(date +%s) - start )) s (the notebooks, exercises and dask beside it)"
