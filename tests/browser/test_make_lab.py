@@ -129,7 +129,8 @@ def _lesson_and_exercise_tabs(page, url: str) -> list[str]:
     shows a link to a notebook as /files/...?_xsrf=..., and opens the notebook in a tab when it is clicked)."""
     base, token = url.split("/lab/")[0], url.split("?")[1]
     page.goto(f"{base}/lab/tree/{LESSON_02}?{token}", timeout=90_000)
-    page.wait_for_selector(".jp-RenderedMarkdown p", timeout=90_000)
+    # visible ones: lesson 00, restored from the layout Lab saved, is open behind it (its text first in the page)
+    page.wait_for_selector(".jp-RenderedMarkdown p >> visible=true", timeout=90_000)
     link = page.locator('.jp-RenderedMarkdown a[href*="/02_exercises_"]')
     for _ in range(200):  # Lab renders a long notebook's cells as they scroll into view
         if link.count():
