@@ -60,11 +60,24 @@ def new_message(area, before: str, expect) -> str:
 
 
 def pick_and_check(area, choice: str, expect) -> str:
-    """Click a choice's radio button and Check, as a learner does; the message shown."""
+    """Click a choice's radio button and Check, as a learner does; the message shown.
+
+    ipywidgets' page holds a model's change back while the kernel has not finished with its last one, but sends a
+    button's click at once: a Check pressed a moment after the pick can reach the kernel first. The kernel then
+    checks the earlier pick and, when the new pick arrives, says it changed and asks for Check (seen once in CI on
+    lesson 06). A learner who reads that presses Check again, and so does this.
+    """
     before = message(area).inner_text()
+    check = area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first
     area.locator(".widget-radio-box label", has_text=re.compile(rf"^\s*{re.escape(choice)}\s*$")).first.click()
-    area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first.click()
-    return new_message(area, before, expect)
+    check.click()
+    try:
+        return new_message(area, before, expect)
+    except AssertionError:
+        if not CHANGED.match(message(area).inner_text()):
+            raise
+    check.click()
+    return new_message(area, message(area).inner_text(), expect)
 
 
 def answer_predict(area, expect) -> dict:
