@@ -264,6 +264,33 @@ def site(chromium_path, tmp_path_factory):
         yield {"base": base, "html": html, "out": out, "hub": hub}
 
 
+# A code editor's blinking cursor (CodeMirror's cm-blink animation) makes Chromium draw a new frame 2-3 times a second
+# for as long as the editor has the focus: an idle Lab page with a focused cell took 1.4-1.8 CPU s of Chromium per
+# 20 s, 0.33-0.37 s with the cursor steady (measured here). The tests keep Lab pages open for minutes on a machine
+# whose two cores they fill, so every page the tests open shows a steady cursor, as for a user who sets Lab's
+# cursor blink rate to 0. COURSE_CURSOR_BLINKS=1 leaves it blinking.
+STEADY_CURSOR = """(() => {
+  const add = () => {
+    const style = document.createElement('style');
+    style.textContent = '.cm-cursorLayer, .cm-cursor { animation: none !important; }';
+    (document.head || document.documentElement).appendChild(style);
+  };
+  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', add); } else { add(); }
+})();"""
+
+
+def _steady_cursors(instance) -> None:
+    """Every context this browser makes (the tests' own new_context calls too) shows steady editor cursors."""
+    make = instance.new_context
+
+    def new_context(*args, **kwargs):
+        context = make(*args, **kwargs)
+        context.add_init_script(STEADY_CURSOR)
+        return context
+
+    instance.new_context = new_context
+
+
 @pytest.fixture(scope="session")
 def browser(chromium_path):
     """One headless Chromium for the session (Playwright gives it a fresh temporary profile)."""
@@ -272,6 +299,8 @@ def browser(chromium_path):
     expect.set_options(timeout=15_000)  # a loaded 2-core machine can take a few seconds to redraw
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        if os.environ.get("COURSE_CURSOR_BLINKS") != "1":
+            _steady_cursors(instance)
         try:
             yield instance
         finally:
