@@ -499,9 +499,10 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     assert found.stdout.strip() == "", found.stdout[:2000]
     others = [str(p) for p in Path("/opt").iterdir() if p != CACHE]
     newer = "find \"$@\" -type f -newer \"$0\" -print0 2>/dev/null | xargs -0 -r grep -lsF " + shlex.quote(SECRET)
-    found = subprocess.run(["runuser", "-u", HOSTILE, "--", "sh", "-c", newer, str(hub["work"] / "set-up-began"),
-                            *others], capture_output=True, text=True, timeout=600)
-    assert found.stdout.strip() == "", found.stdout[:2000]
+    if others:  # (find with no folder would search the folder it runs in)
+        found = subprocess.run(["runuser", "-u", HOSTILE, "--", "sh", "-c", newer, str(hub["work"] / "set-up-began"),
+                                *others], capture_output=True, text=True, timeout=600)
+        assert found.stdout.strip() == "", found.stdout[:2000]
     _refused(HOSTILE, f"cat {course / 'answer_key' / 'ex10.py'}")
 
 
