@@ -16,10 +16,10 @@ WIDGET_OUTPUT = ".jp-OutputArea-output:has(> .jupyter-widgets)"  # widget views 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 KERNEL_IDLE = re.compile(r"\|\s*Idle")
 
-# The notebook model as plain data: per code cell its execution count, output types, mime keys, errors, stderr.
 # how often a long wait asks the page (ms): Playwright's default asks on every animation frame, 60 times a second,
 # and MODEL_SUMMARY_JS copies every output of the lesson each time, beside the kernel's own work on 2 cores
 POLL_MS = 200
+# The notebook model as plain data: per code cell its execution count, output types, mime keys, errors, stderr.
 MODEL_SUMMARY_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const cells = panel.content.model.cells;

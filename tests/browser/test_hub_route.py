@@ -493,7 +493,7 @@ def test_the_class_route_on_a_real_hub(hub, browser):
     #    instructor's repository is in the instructor's home, mode 700)
     #    The rest of /opt is searched where a file changed since the hub's set-up began: it holds other programs'
     #    own files (on the machines this runs on, 7.4 GB of package indexes, 23 s of grep even when cached)
-    places = ["/home", "/srv", str(CACHE), "/usr/local", "/etc/jupyter", str(VENV), str(exchange), "/var/tmp"]
+    places = ["/home", "/srv", str(CACHE), "/usr/local", "/etc/jupyter", "/var/tmp"]  # CACHE: the venv, the exchange
     found = subprocess.run(["runuser", "-u", HOSTILE, "--", "grep", "-rlsF", SECRET, *places], capture_output=True,
                            text=True, timeout=600)
     assert found.stdout.strip() == "", found.stdout[:2000]

@@ -12,7 +12,7 @@ import pytest
 from labtools import (arrows_stay, choose, click, image_src, message, open_and_run, play_tournament_round, problems,
                       slide, type_into, widget, widget_outputs)
 from labtools import WIDGET_MIME, WIDGET_OUTPUT, kernel_log, model_summary
-from labtools import KERNEL_IDLE, keep_screenshot, outside_view, scroll_to_top, squeezed_cells
+from labtools import KERNEL_IDLE, POLL_MS, keep_screenshot, outside_view, scroll_to_top, squeezed_cells
 
 from test_learner_actions import explorer_predict, learner_actions, stepper_predict
 
@@ -348,7 +348,7 @@ def test_a_lesson_opens_unchanged_with_no_news_prompt(lab_page):
                            " return w && w.context && w.context.path === path && w.sessionContext"
                            " && w.sessionContext.session && w.sessionContext.session.kernel"
                            " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=60_000,
-                           polling=200)
+                           polling=POLL_MS)
     expect(page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first).to_be_visible(timeout=60_000)
     page.wait_for_timeout(1500)                      # Lab updates the metadata just after the kernel is ready
     state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;

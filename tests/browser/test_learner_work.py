@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import fresh_clone
+from labtools import POLL_MS
 
 ARTIFACTS = fresh_clone.ROOT / "test-artifacts"
 LESSONS = ("00_start_here.ipynb", "08_monte_carlo_tree_search.ipynb")
@@ -96,7 +97,7 @@ def _open(page, base: str, name: str):
                            " return w && w.context && w.context.path.endsWith(n) && w.sessionContext"
                            " && w.sessionContext.session && w.sessionContext.session.kernel"
                            " && w.sessionContext.session.kernel.status === 'idle'; }", arg=name, timeout=90_000,
-                           polling=200)
+                           polling=POLL_MS)
     page.wait_for_timeout(2000)  # widget renderers settle ("Loading widget..." turns into the view or the error)
 
 
@@ -123,7 +124,7 @@ def test_a_learners_saved_work_leaves_the_course_clean(course, browser):
                 "() => { const p = window.jupyterapp.shell.currentWidget; const c = p.content.model.cells;"
                 " for (let i = 0; i < c.length; i++) { const x = c.get(i);"
                 " if (x.type === 'code' && !(x.executionCount > 0)) return false; }"
-                " return p.sessionContext.session.kernel.status === 'idle'; }", timeout=240_000, polling=200)
+                " return p.sessionContext.session.kernel.status === 'idle'; }", timeout=240_000, polling=POLL_MS)
             if name.startswith("00"):  # the smoke test: Deal shows cards
                 page.locator("button", has_text=re.compile(r"^\s*Deal\s*$")).first.click()
                 page.wait_for_timeout(1000)

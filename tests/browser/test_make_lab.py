@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import fresh_clone
+from labtools import POLL_MS
 
 ARTIFACTS = fresh_clone.ROOT / "test-artifacts"
 LESSON_00 = "/lab/tree/my-work/notebooks/00_start_here.ipynb"  # the learner's own copy (issue 28)
@@ -156,7 +157,7 @@ def _leave_lessons_open(page, token: str) -> None:
         page.wait_for_function(f"""() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]
             .some(label => label.textContent === {lesson.rsplit('/', 1)[1]!r})""", timeout=60_000)
     page.wait_for_function(f"""async () => (await (await fetch('/api/kernels',
-        {{headers: {{Authorization: 'token ' + {token!r}}}}})).json()).length >= 4""", timeout=60_000, polling=250)
+        {{headers: {{Authorization: 'token ' + {token!r}}}}})).json()).length >= 4""", timeout=60_000, polling=POLL_MS)
     page.wait_for_timeout(2000)  # Lab saves its layout a moment after it changes
 
 
