@@ -12,7 +12,7 @@ from __future__ import annotations
 # Defines window.courseAnnouncer once a page: region() makes the status region (once), say(result) says a
 # .coursekit-check box's gist unless it was said before, and returns whether it said it.
 ANNOUNCER_JS = """window.courseAnnouncer = window.courseAnnouncer || (function () {
-  var made = null;
+  var made = null, pending = null;
   function region() {
     var found = document.getElementById('course-announcer');
     if (found) { return found; }
@@ -40,8 +40,10 @@ ANNOUNCER_JS = """window.courseAnnouncer = window.courseAnnouncer || (function (
     var live = region(), text = gist(result);
     // a region made a moment ago is not yet watched by the screen reader: wait longer before it speaks
     var wait = Date.now() - (live.courseMadeAt || 0) < 500 ? 500 : 100;
+    // the newest result is the one said: a result still waiting is dropped (its wait may end after this one's)
     live.textContent = '';
-    setTimeout(function () { live.textContent = text; }, wait);
+    clearTimeout(pending);
+    pending = setTimeout(function () { live.textContent = text; }, wait);
     return true;
   }
   return {region: region, gist: gist, say: say};

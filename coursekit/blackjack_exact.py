@@ -96,36 +96,52 @@ def _key(counts: tuple[int, ...]) -> int:
     return sum(int(c) << int(s) for c, s in zip(counts, _SHIFT))
 
 
+_HARD_LIMIT = 32  # a hand draws only below 21, so its hard total stays below 21 + 11
+
+
+@lru_cache(maxsize=16)
+def _code_table(cards: int, stands_at: int, hit_soft_17: bool) -> np.ndarray:
+    """_codes of every hand of `cards` cards (0, 1, 2 or 3 for three or more) by its state 2 * hard total + has ace."""
+    states = np.arange(2 * _HARD_LIMIT)
+    return _codes(states >> 1, (states & 1).astype(bool), cards, stands_at, hit_soft_17)
+
+
 @lru_cache(maxsize=64)
 def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: tuple[int, ...]) -> Finals:
-    """Every final multiset of a hand drawn from `start` (counts capped by `limits`), level by level."""
+    """Every final multiset of a hand drawn from `start` (counts capped by `limits`), level by level.
+
+    A level is every multiset of one size still drawing, with how many rank orders reach it; a hand's state is
+    2 * its hard total + whether it holds an ace, which gives its result code from a table.
+    """
     keys = np.array([_key(start)], dtype=np.int64)
-    hard = np.array([sum((r + 1) * c for r, c in enumerate(start))], dtype=np.int64)
-    ace = np.array([start[0] > 0])
+    state = np.array([2 * sum((r + 1) * c for r, c in enumerate(start)) + (start[0] > 0)])
     ways = np.ones(1, dtype=np.int64)
     caps = np.array(limits, dtype=np.int64)
     cards = sum(start)
     parts = []
     while len(keys):
-        codes = _codes(hard, ace, cards, stands_at, hit_soft_17)
+        codes = _code_table(min(cards, 3), stands_at, hit_soft_17)[state]
         done = codes >= 0
-        parts.append((keys[done], codes[done], np.full(int(done.sum()), cards), ways[done]))
+        parts.append((keys[done], codes[done], cards, ways[done]))
         drawing = ~done
-        keys, hard, ace, ways = keys[drawing], hard[drawing], ace[drawing], ways[drawing]
+        keys, state, ways = keys[drawing], state[drawing], ways[drawing]
         if not len(keys):
             break
-        counts = (keys[:, None] >> _SHIFT) & _MASK
-        src, rank = np.nonzero(counts < caps)
+        src, rank = np.nonzero(((keys[:, None] >> _SHIFT) & _MASK) < caps)  # every rank left to draw
         child = keys[src] + _UNIT[rank]
         order = np.argsort(child, kind="stable")
-        child, src, rank = child[order], src[order], rank[order]
+        child = child[order]
         first = np.ones(len(child), dtype=bool)
         first[1:] = child[1:] != child[:-1]
         starts = np.flatnonzero(first)
-        ways = np.add.reduceat(ways[src], starts)
-        keys, hard, ace = child[starts], hard[src[starts]] + rank[starts] + 1, ace[src[starts]] | (rank[starts] == 0)
+        ways = np.add.reduceat(ways[src[order]], starts)
+        keys, kept = child[starts], order[starts]
+        src, rank = src[kept], rank[kept]
+        state = (state[src] | (rank == 0)) + 2 * rank + 2
         cards += 1
-    return Finals(*(np.concatenate(column) for column in zip(*parts)))
+    sizes = [len(part[0]) for part in parts]
+    return Finals(np.concatenate([part[0] for part in parts]), np.concatenate([part[1] for part in parts]),
+                  np.repeat([part[2] for part in parts], sizes), np.concatenate([part[3] for part in parts]))
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
@@ -142,17 +158,9 @@ def _digits(keys: np.ndarray) -> np.ndarray:
 
 
 def _falling_table(counts: tuple[int, ...], most: int, dtype) -> list[np.ndarray]:
-    """Per rank r a table T[d, p] = (c_r - p)_d for d, p = 0..most (0 where the deck runs out)."""
-    tables = []
-    for c in counts:
-        table = np.zeros((most + 1, most + 1), dtype=dtype)
-        for p in range(most + 1):
-            value = 1
-            for d in range(most + 1):
-                table[d, p] = value if p <= c else 0
-                value = value * (c - p - d) if c - p - d > 0 else 0
-        tables.append(table)
-    return tables
+    """Per rank r a table T[p, d] = (c_r - p)_d for p, d = 0..most (0 where the deck runs out)."""
+    return [np.array([[math.perm(c - p, d) if p <= c else 0 for d in range(most + 1)] for p in range(most + 1)],
+                     dtype=dtype) for c in counts]
 
 
 def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
@@ -179,8 +187,9 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
     The sum runs rank by rank from the last: columns are the dealer's partial multisets (group and the counts of
     ranks 0..r), rows the distinct player counts of ranks r..9. One step per rank gathers the rows, multiplies by
     the falling factorials and adds each family of columns that differ only in rank r, its members side by side
-    (largest families first, so each addition is one block). Two work buffers are allocated once: fresh
-    megabytes per step cost more in page faults than the arithmetic. Returns (sorted player keys, group ids, R).
+    (largest families first, so each addition is one block). Two work buffers are allocated once, in int32 when
+    the numbers allow (see _join_dtype): memory touched for the first time costs more in page faults than the
+    arithmetic (about 2.5 us a 4 KiB page here). Returns (sorted player keys, group ids, R).
     """
     full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
     by_key = np.argsort(full)
@@ -205,7 +214,7 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         p_r, d_r = cols >> (_BITS * (9 - r)), rows[order] & _MASK
         if d_r.any():  # else every factor is (c_r - p_r)_0 = 1
             bounds = np.flatnonzero(p_r[1:] != p_r[:-1]) + 1  # the rows are sorted by p_r: one block per value
-            by_p = tables[r].T
+            by_p = tables[r]
             for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
                 step[lo:hi] *= by_p[p_r[lo]][d_r]
         values = step[:, :widths[0]]  # each family's sum goes into its first member's column
@@ -260,14 +269,24 @@ def _infinite_outcomes(player_stands_at: int, dealer_stands_at: int) -> dict[str
     return out
 
 
+def _bits(values: np.ndarray) -> int:
+    """Bits of the largest magnitude in an int64 array."""
+    return int(np.abs(values).max(initial=0)).bit_length()
+
+
 def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Exact sums of weights[i] * values[i] over the runs of rows that begin at `starts` (an object array for int64).
 
-    int64 entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer than 2**21 of them
-    adds up below 2**63, and the limbs' sums are put together in Python integers.
+    When the largest weight, the largest value and the longest run leave every sum below 2**63 (one deck), int64
+    does it at once. Else int64 entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer
+    than 2**21 of them adds up below 2**63, and the limbs' sums are put together in Python integers.
     """
+    values = values.astype(weights.dtype, copy=False)  # int32 values join int64 weights
     if weights.dtype != np.int64:
         return np.add.reduceat(weights[:, None] * values, starts, axis=0)
+    longest_run = int(np.diff(np.append(starts, len(weights))).max(initial=1))
+    if _bits(weights) + _bits(values) + longest_run.bit_length() <= 63:  # no sum can reach 2**63: int64 at once
+        return np.add.reduceat(weights[:, None] * values, starts, axis=0).astype(object)
     if len(weights) >= 1 << 21:
         raise ValueError(f"{len(weights)} rows are too many for exact int64 limb sums (at most {(1 << 21) - 1})")
     limbs = [((weights >> (21 * k)) & 0x1FFFFF, (values >> (21 * k)) & 0x1FFFFF) for k in range(3)]
@@ -279,13 +298,34 @@ def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> 
     return out
 
 
+def _draws(finals: Finals, counts: tuple[int, ...], dtype) -> np.ndarray:
+    """Each final's ordered draws from a full shoe: ways times the choice of the cards, prod_r (c_r)_(k_r)."""
+    digits = _digits(finals.keys)
+    out = finals.ways.astype(dtype)
+    for r, c in enumerate(counts):
+        out *= np.array([math.perm(c, k) for k in range(int(digits[:, r].max()) + 1)], dtype=dtype)[digits[:, r]]
+    return out
+
+
+def _join_dtype(dealer: Finals, standing: np.ndarray, draws: np.ndarray):
+    """int32 when no number of the join can reach 2**31, else int64.
+
+    Every such number is a sum over some of the dealer's hands D of one length of ways(D) times falling factorials
+    (c_r - p_r)_(d_r) <= (c_r)_(d_r), so it is at most that length's sum of the hands' draws: the bound, in floats
+    with room to spare.
+    """
+    bound = np.bincount(dealer.cards[standing], weights=draws[standing].astype(np.float64))
+    return np.int32 if bound.max(initial=0) < 2.0**30 else np.int64
+
+
 def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, exact: bool):
     """Source text 002's game from a fresh shoe of `decks` packs: exact Fractions or floats.
 
     P(player ends with P, dealer with D) = w(P) * ways(D) * prod_r (c_r - p_r)_(d_r) / (N)_(|P| + |D|), with
     w(P) = ways(P) * prod_r (c_r)_(p_r) the player's ordered draws. Only the dealer's standing hands are joined:
-    "win" is what "lose" and "draw" leave. Integers stay in int64 while the longest hand's (N)_k fits (one deck),
-    else Python integers; exact=False computes in floats.
+    "win" is what "lose" and "draw" leave. The join's sums are first added up over the players of one length and
+    one result (their rows weighted by w(P)), so the comparison of results runs on that small table. Integers stay
+    in int64 while the longest hand's (N)_k fits (one deck), else Python integers; exact=False computes in floats.
     """
     counts = deck_counts(decks)
     total = sum(counts)
@@ -293,46 +333,39 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     dealer = player if dealer_stands_at == player_stands_at else _finals((0,) * 10, dealer_stands_at, False, counts)
     longest_hand = int(max(player.cards.max(), dealer.cards.max()))
     dtype = np.float64 if not exact else (np.int64 if falling(total, longest_hand) < _INT64_LIMIT else object)
-    digits = _digits(player.keys)
-    weights = player.ways.astype(dtype)
-    for r, c in enumerate(counts):  # the choice of the cards: prod_r (c_r)_(p_r)
-        choices = np.array([falling(c, k) for k in range(int(digits[:, r].max()) + 1)], dtype=dtype)
-        weights = weights * choices[digits[:, r]]
+    weights = _draws(player, counts, dtype)  # w(P)
+    standing = dealer.codes != BUST
+    if dtype != np.int64:
+        join_dtype = dtype
+    else:  # the dealer's draws as the player's when both stand at the same total
+        join_dtype = _join_dtype(dealer, standing, weights if dealer is player else _draws(dealer, counts, dtype))
     playing = np.flatnonzero(player.codes != BUST)
     playing = playing[np.argsort(player.keys[playing])]  # the order of _join's rows
-    standing = dealer.codes != BUST
     groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
     _, group_ids, per_group = _join(player.keys[playing], dealer.keys[standing], dealer.ways[standing], groups,
-                                    counts, dtype)
-    lengths, codes = group_ids // 32, group_ids % 32  # sorted by length (the groups come out sorted)
-    dealer_lengths = _distinct(lengths)
-    beats = _BEATS[player.codes[playing][:, None], codes[None, :]]  # +1 the player wins, 0 draw, -1 loses
-    starts = np.searchsorted(lengths, dealer_lengths)
-    ways = np.concatenate([np.add.reduceat(np.where(beats == sign, per_group, 0), starts, axis=1)
-                           for sign in (-1, 0)], axis=1)  # per player: lose, draw by the dealer's cards
-    by_cards = np.argsort(player.cards[playing], kind="stable")
-    player_lengths = _distinct(player.cards[playing])
-    sums = _group_sums(weights[playing][by_cards], ways[by_cards],
-                       np.searchsorted(player.cards[playing][by_cards], player_lengths))
+                                    counts, join_dtype)
+    # the players' sums by their own length and code: runs of players, one row per run, one column per group
+    runs = player.cards[playing] * 32 + player.codes[playing]
+    by_run = np.argsort(runs, kind="stable")
+    run_ids = _distinct(runs)
+    sums = _group_sums(weights[playing][by_run], per_group[by_run], np.searchsorted(runs[by_run], run_ids))
+    outcome = _BEATS[(run_ids % 32)[:, None], (group_ids % 32)[None, :]]  # +1 the player wins, 0 draw, -1 loses
+    cards = (run_ids // 32)[:, None] + (group_ids // 32)[None, :]          # both hands' cards
     bust = np.flatnonzero(player.codes == BUST)
     bust = bust[np.argsort(player.cards[bust], kind="stable")]
     bust_lengths = _distinct(player.cards[bust])
     busts = _group_sums(weights[bust], np.ones((len(bust), 1), dtype=dtype),
                         np.searchsorted(player.cards[bust], bust_lengths))[:, 0]
-    n_lengths = len(dealer_lengths)
-    terms = [(int(b), 0, s) for b, s in zip(bust_lengths.tolist(), busts.tolist())]
-    for p, row in zip(player_lengths.tolist(), sums.tolist()):
-        for k, n in enumerate(dealer_lengths.tolist()):
-            terms += [(p + n, 0, row[k]), (p + n, 1, row[n_lengths + k])]
+    terms = [(bust_lengths, busts, True), (cards[outcome == -1], sums[outcome == -1], True),
+             (cards[outcome == 0], sums[outcome == 0], False)]  # (cards, ways, the player loses?)
     if not exact:
-        lose, draw = (sum(s / falling(total, n) for n, o, s in terms if o == which) for which in (0, 1))
+        lose, draw = (sum(float((s / [falling(total, n) for n in c.tolist()]).sum()) for c, s, loses in terms
+                          if loses == which) for which in (True, False))
         return {"win": 1.0 - lose - draw, "lose": lose, "draw": draw}
-    longest = max(n for n, _, _ in terms)
-    scale = [falling(total - n, longest - n) for n in range(longest + 1)]  # to the common denominator (N)_longest
-    numerators = [0, 0]
-    for n, o, s in terms:
-        numerators[o] += int(s) * scale[n]
-    lose, draw = (Fraction(x, falling(total, longest)) for x in numerators)
+    longest = max(int(c.max(initial=0)) for c, _, _ in terms)
+    scale = np.array([falling(total - n, longest - n) for n in range(longest + 1)], dtype=object)  # to (N)_longest
+    lose, draw = (Fraction(sum(int(x) for c, s, loses in terms if loses == which for x in s * scale[c]),
+                           falling(total, longest)) for which in (True, False))
     return {"win": 1 - lose - draw, "lose": lose, "draw": draw}
 
 

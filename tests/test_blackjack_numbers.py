@@ -92,6 +92,24 @@ def test_exact_is_a_probability_for_every_deck_count_and_threshold():
     assert sum(low.values()) == 1
 
 
+def test_the_narrow_integer_paths_give_the_wider_paths_fractions(monkeypatch):
+    """One deck joins in int32 when the join's bound allows, and adds the weighted sums in int64 at once when they
+    fit (issue 39: the first call's speed); forced onto int64 and 21-bit limbs, every result is the same Fraction."""
+    from coursekit import blackjack_exact
+
+    cases = [(17, 17), (21, 21), (12, 19), (19, 12), (2, 21)]
+    widths = []
+    choose = blackjack_exact._join_dtype
+    monkeypatch.setattr(blackjack_exact, "_join_dtype", lambda *a: widths.append(choose(*a)) or widths[-1])
+    narrow = {case: exact_outcomes(1, *case) for case in cases}
+    assert widths[0] is np.int32 and np.int64 in widths  # the default game in int32; some threshold needs int64
+    monkeypatch.setattr(blackjack_exact, "_join_dtype", lambda *a: np.int64)
+    monkeypatch.setattr(blackjack_exact, "_bits", lambda values: 64)  # never "fits at once": the limbs
+    assert {case: exact_outcomes(1, *case) for case in cases} == narrow
+    floats = exact_outcomes(1, exact=False)
+    assert all(float(narrow[(17, 17)][k]) == pytest.approx(v, abs=1e-14) for k, v in floats.items())
+
+
 def test_more_decks_move_the_odds_towards_the_infinite_deck():
     infinite = exact_outcomes(decks=None, exact=False)
     gaps = [abs(exact_outcomes(decks=d, exact=False)["win"] - infinite["win"]) for d in (1, 2, 8)]

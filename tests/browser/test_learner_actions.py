@@ -342,3 +342,20 @@ def test_check_results_are_announced_in_an_exercise(lab_page):
     assert notebook.locator(WIDGET_OUTPUT).count() == 0, "the exercise shows a widget: this test needs none"
     said = results_are_announced(notebook, expect)
     assert said.startswith("02.q") and " pass, 0 fail." in said, said
+
+
+def test_the_announcer_says_the_newest_result_when_two_arrive_close_together(page):
+    """A result said less than 500 ms after the status region was made waits 500 ms, a later one 100 ms: the later
+    one must still be what stays said (a CI run of the exercise test heard q4 after q5 had printed)."""
+    from coursekit.announcer import ANNOUNCER_JS
+
+    page.set_content("<body><div class='coursekit-check' id='a'><div>q4</div><div>pass one</div></div>"
+                     "<div class='coursekit-check' id='b'><div>q5</div><div>marked by hand</div></div></body>")
+    page.evaluate(ANNOUNCER_JS)
+    page.evaluate("() => window.courseAnnouncer.region()")   # the region is made now ...
+    page.wait_for_timeout(400)
+    page.evaluate("() => window.courseAnnouncer.say(document.getElementById('a'))")  # ... q4 waits 500 ms
+    page.wait_for_timeout(200)
+    page.evaluate("() => window.courseAnnouncer.say(document.getElementById('b'))")  # q5 waits 100 ms
+    page.wait_for_timeout(900)                               # both waits are over
+    assert page.locator("#course-announcer").inner_text() == "q5 0 tests pass, 0 fail. marked by hand"
