@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
     single = cold_solves(3 if quick else 5, {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
     walls, cpus = sorted(r[0] for r in single), sorted(r[3] for r in single)
     print(f"  with one BLAS thread: wall best {walls[0] * 1000:.0f} ms, CPU best {cpus[0] * 1000:.0f} ms "
-          f"(the test's measure: CPU under 1 s)")
+          f"(CPU under 1 s on a quiet core: a measure for this bench, not a timed test)")
 
     from coursekit.tournament import (Tournament, doubling_probability, optimal_strategy, simulate_strategy,
                                       simulate_tournaments)

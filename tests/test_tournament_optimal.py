@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from functools import lru_cache
 
 import numpy as np
@@ -207,20 +205,6 @@ def test_bad_inputs_name_the_value_and_the_allowed_range():
         s.hits(100, 5, ["K", "6"])
     with pytest.raises(ValueError, match="not 101"):
         s.chance_of_bet(100, "A", 101)
-
-
-@pytest.mark.slow
-def test_cold_solve_in_a_fresh_process_is_fast():
-    # CPU seconds of a fresh child, imports included, BLAS on one thread: a loaded machine (other jobs on two
-    # cores) stretches wall-clock time but not this; bench/bench_tournament.py prints the wall-clock time too
-    import os
-
-    code = ("import time; t = time.process_time(); from coursekit.tournament import optimal_strategy; "
-            "optimal_strategy(); print(time.process_time() - t)")
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    seconds = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                                       check=True).stdout) for _ in range(3))
-    assert seconds < 1.0
 
 
 def test_betting_from_the_bankroll_alone_is_bold_from_100_and_the_first_card_is_worth_the_rest():
