@@ -54,6 +54,13 @@ PRESENT_THEME := @jupyterlab/apputils-extension/themes.jupyterlab-settings
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
+# Python writes the bytecode of what it imports (__pycache__, git-ignored) for every command make runs, even where
+# the shell sets PYTHONDONTWRITEBYTECODE (this project's CI machines do): with the --no-compile installs below, every
+# Python process then compiled every module it imported from source again, 2.0 of the 3.0 CPU s to import
+# matplotlib, numpy and the widgets, in every kernel, Lab, grader and test worker. (The grading jail sets it again
+# for the learner's code: coursekit/sandbox/jail.py.)
+unexport PYTHONDONTWRITEBYTECODE
+
 # the versions that were tested (issue 27): every install takes them from the lock (make lock writes it)
 LOCK := requirements.lock
 # the learners' .venv holds the course, JupyterLab and Voila, no test tools (issue 28); make test adds those
