@@ -72,7 +72,9 @@ def measure(case: dict, warm_runs: int) -> dict:
     code = MEASURE.format(bench=str(BENCH), setup=case["setup"], call=case["call"], clear=case["clear"],
                           show=case["show"], warm_runs=warm_runs)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # the bytecode cache in use, as on a learner's machine and under make (this CI image sets PYTHONDONTWRITEBYTECODE)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     got = json.loads(done.stdout.strip().splitlines()[-1])
     got["process"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

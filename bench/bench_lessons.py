@@ -3,7 +3,8 @@
 Each lesson runs top to bottom in a fresh kernel (nbclient, as nbval), pinned to one core (`taskset -c 0`) with one
 BLAS thread (OMP_NUM_THREADS=1 and its kin) and COURSEKIT_PROGRESS=0. CPU seconds are the kernel process's (and its
 children's) user + system time from /proc, read before and after each cell; a shared machine inflates the wall
-seconds far more than the CPU seconds, so `cat /proc/loadavg` is printed beside them.
+seconds far more than the CPU seconds, so `cat /proc/loadavg` is printed beside them. Python writes and reads its
+bytecode cache (__pycache__) as under make; the first run after an install also pays for compiling the imports.
 Run: `.venv/bin/python bench/bench_lessons.py [08 09 ...] [--over 2]` (no numbers: every lesson); a baseline from
 another checkout with its own venv: `../main/.venv/bin/python bench/bench_lessons.py --root ../main 08`.
 """
@@ -77,7 +78,11 @@ def calibration() -> float:
 
 def run_lesson(path: Path) -> dict:
     """One lesson in a fresh kernel on core 0 with one thread: per-cell (index, CPU s, wall s) and totals."""
-    env = dict(os.environ, COURSEKIT_PROGRESS="0", **ONE_THREAD)
+    # Python's bytecode cache in use, as on a learner's machine and under make (the Makefile unexports
+    # PYTHONDONTWRITEBYTECODE, which this project's CI image sets: without the cache a lesson's first imports cost
+    # about 2 CPU s more, compiling matplotlib and numpy from source)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(COURSEKIT_PROGRESS="0", **ONE_THREAD)
     command = [sys.executable, "-c", RUNNER, str(path)]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0"] + command

@@ -99,6 +99,9 @@ def test_results_do_not_depend_on_the_order_of_the_games(tmp_path):
     shuffled = _play(folder, 1)
     assert plain.keys() == shuffled.keys()
     differ = [(k, plain[k], shuffled[k]) for k in plain if plain[k] != shuffled[k]]
-    assert differ == [], differ[:5]  # (game, its record in order, shuffled): score, winner, reason, moves
+    assert differ == [], "\n".join(  # each game in full (pytest's own diff cuts the moves short)
+        f"game {k}: in order {a[:3]} moves {a[3]}; shuffled {b[:3]} moves {b[3]}; first different move "
+        f"{next((i for i, (x, y) in enumerate(zip(a[3], b[3])) if x != y), min(len(a[3]), len(b[3])))}"
+        for k, a, b in differ[:5])
     reasons = {v[2] for k, v in plain.items() if "remembers" in k[:2]}
     assert reasons <= {"", "illegal"}  # it plays (its moves depend only on the game)

@@ -128,7 +128,8 @@ PREDICTIONS = [
          "nowhere: it stays at bold's level": "It searches the round with chance nodes and picks the best of "
                                               "five bets: that already beats bold play."},
         answer=search_limit,
-        then="Run the next cells: they play 500 tournaments at each budget (a while), then compute the limit.",
+        then="Run the next cells: they check the playouts' law, play 500 tournaments at each budget, then compute the "
+             "limit.",
         tells=("converges to it, not to the optimum", "stays well below the optimum",
                "converges to one step of policy")),
 ]

@@ -214,6 +214,11 @@ def _run_cell(shell, source: str, time_limit: float) -> dict:
 
 BOT_OPS = ("bot_ready", "bot_begin", "bot_end")
 GAME_END_CODE = 86  # the exit status of a game's process that ended because the referee said so
+# A game's stray processes are gone within milliseconds on a quiet machine; the wait was once capped at 1 s, and a
+# CI run's busy machine let one survive into the next game (test_arena_order saw a bot's move change). Past this
+# many seconds the template exits instead of forking a game beside them (the referee starts a new sandbox).
+LEFTOVER_SECONDS = 10.0
+LEFTOVERS_CODE = 87
 # in: this process plays a game (a fork of the template); served: this template has forked a game, so from now on it
 # answers no request that belongs inside a game (a move sent as a game's process died would run the bot's choose()
 # in the template, and its state would reach every later game)
@@ -365,10 +370,14 @@ def _clear_up(pid: int) -> None:
     if _game["jailed"] and os.getpid() == 2:  # wait until the jail's init has reaped them: none is seen next game
         import time
 
-        me = str(os.getpid())
-        for _ in range(2000):
-            if not [e for e in os.listdir("/proc") if e.isdigit() and e not in ("1", me)]:
-                break
+        me, deadline = str(os.getpid()), time.monotonic() + LEFTOVER_SECONDS
+        while [e for e in os.listdir("/proc") if e.isdigit() and e not in ("1", me)]:
+            if time.monotonic() > deadline:  # still there: this sandbox ends, and the next game gets a fresh one
+                os._exit(LEFTOVERS_CODE)
+            try:
+                os.kill(-1, signal.SIGKILL)  # any process one of them forked while dying
+            except (ProcessLookupError, PermissionError):
+                pass
             time.sleep(0.0005)
 
 
