@@ -216,7 +216,8 @@ BOT_OPS = ("bot_ready", "bot_begin", "bot_end")
 GAME_END_CODE = 86  # the exit status of a game's process that ended because the referee said so
 # A game's stray processes are gone within milliseconds on a quiet machine; the wait was once capped at 1 s, and a
 # CI run's busy machine let one survive into the next game (test_arena_order saw a bot's move change). Past this
-# many seconds the template exits instead of forking a game beside them (the referee starts a new sandbox).
+# many seconds the template exits rather than fork a game beside them: the bot's next game starts a fresh sandbox
+# (or, if it was already waiting on this one, fails as "died", which its record shows), never silently meeting them.
 LEFTOVER_SECONDS = 10.0
 LEFTOVERS_CODE = 87
 # in: this process plays a game (a fork of the template); served: this template has forked a game, so from now on it
