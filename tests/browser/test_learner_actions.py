@@ -65,11 +65,17 @@ def pick_and_check(area, choice: str, expect) -> str:
     ipywidgets' page holds a model's change back while the kernel has not finished with its last one, but sends a
     button's click at once: a Check pressed a moment after the pick can reach the kernel first. The kernel then
     checks the earlier pick and, when the new pick arrives, says it changed and asks for Check (seen once in CI on
-    lesson 06). A learner who reads that presses Check again, and so does this.
+    lesson 06). A learner who reads that presses Check again, and so does this. Where a verdict is shown and the pick
+    changes, the kernel first says "You changed your answer": Check waits for that, so it checks the new pick (a CI
+    run still met a stale verdict on lesson 06 without it).
     """
     before = message(area).inner_text()
     check = area.locator("button", has_text=re.compile(r"^\s*Check\s*$")).first
+    picked = area.locator(".widget-radio-box label:has(input:checked)")
+    changes = picked.count() == 0 or picked.first.inner_text().strip() != choice
     area.locator(".widget-radio-box label", has_text=re.compile(rf"^\s*{re.escape(choice)}\s*$")).first.click()
+    if changes and VERDICT.match(before):
+        expect(message(area)).to_have_text(CHANGED)
     check.click()
     try:
         return new_message(area, before, expect)
