@@ -82,11 +82,12 @@ class Finals(NamedTuple):
     ways: np.ndarray  # rank orders that reach the multiset from the start (each stops exactly there)
 
 
-def _codes(hard: np.ndarray, ace: np.ndarray, cards: int, stands_at: int, hit_soft_17: bool) -> np.ndarray:
-    """Result codes of many hands with the same number of cards: -1 while drawing, else a total, BUST or NATURAL."""
+def _codes(hard: np.ndarray, ace: np.ndarray, cards, stands_at: int, hit_soft_17: bool) -> np.ndarray:
+    """Result codes of hands (numbers of cards broadcast against them): -1 while drawing, else a total, BUST or
+    NATURAL."""
     soft = ace & (hard + 10 <= 21)
     total = np.where(soft, hard + 10, hard)
-    natural = (total == 21) if cards == 2 else np.zeros(len(hard), dtype=bool)
+    natural = (total == 21) & (cards == 2)
     draws = (cards < 2) | (total < stands_at) | (hit_soft_17 & soft & (total == 17))
     codes = np.where(total > 21, BUST, np.where(natural, NATURAL, total))
     return np.where(draws & (total <= 21) & ~natural, -1, codes)
@@ -100,10 +101,10 @@ _HARD_LIMIT = 32  # a hand draws only below 21, so its hard total stays below 21
 
 
 @lru_cache(maxsize=16)
-def _code_table(cards: int, stands_at: int, hit_soft_17: bool) -> np.ndarray:
-    """_codes of every hand of `cards` cards (0, 1, 2 or 3 for three or more) by its state 2 * hard total + has ace."""
+def _code_table(stands_at: int, hit_soft_17: bool) -> np.ndarray:
+    """_codes of every hand by [its cards (0, 1, 2 or 3 for three or more), its state 2 * hard total + has ace]."""
     states = np.arange(2 * _HARD_LIMIT)
-    return _codes(states >> 1, (states & 1).astype(bool), cards, stands_at, hit_soft_17)
+    return _codes(states >> 1, (states & 1).astype(bool), np.arange(4)[:, None], stands_at, hit_soft_17)
 
 
 @lru_cache(maxsize=64)
@@ -118,9 +119,9 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
     ways = np.ones(1, dtype=np.int64)
     caps = np.array(limits, dtype=np.int64)
     cards = sum(start)
-    parts = []
+    parts, table = [], _code_table(stands_at, hit_soft_17)
     while len(keys):
-        codes = _code_table(min(cards, 3), stands_at, hit_soft_17)[state]
+        codes = table[min(cards, 3)][state]
         done = codes >= 0
         parts.append((keys[done], codes[done], cards, ways[done]))
         drawing = ~done
@@ -157,10 +158,22 @@ def _digits(keys: np.ndarray) -> np.ndarray:
     return (keys[:, None] >> _SHIFT) & _MASK
 
 
-def _falling_table(counts: tuple[int, ...], most: int, dtype) -> list[np.ndarray]:
-    """Per rank r a table T[p, d] = (c_r - p)_d for p, d = 0..most (0 where the deck runs out)."""
-    return [np.array([[math.perm(c - p, d) if p <= c else 0 for d in range(most + 1)] for p in range(most + 1)],
-                     dtype=dtype) for c in counts]
+def _digit(keys: np.ndarray, r: int) -> np.ndarray:
+    """Rank r's counts of multiset keys (one column of _digits, without its (n, 10) temporaries)."""
+    return (keys >> (_BITS * (9 - r))) & _MASK
+
+
+def _most(keys: np.ndarray) -> list[int]:
+    """The largest count of each rank in multiset keys (0 for none)."""
+    return [int(_digit(keys, r).max(initial=0)) for r in range(10)]
+
+
+def _falling_tables(counts: tuple[int, ...], players: list[int], dealers: list[int], dtype) -> list[np.ndarray]:
+    """Per rank r a table T[p, d] = (c_r - p)_d for p up to players[r], d up to dealers[r] (0 where the deck runs
+    out). Sized by each rank's own counts: a dealer's hand holds d cards of rank r, so (c_r)_d is within the
+    bounds of _join_dtype, where (c_r)_d for a larger d (tens in a 3-deck shoe, d = 6) may not fit in int32."""
+    return [np.array([[math.perm(c - p, d) if p <= c else 0 for d in range(most_d + 1)] for p in range(most_p + 1)],
+                     dtype=dtype) for c, most_p, most_d in zip(counts, players, dealers)]
 
 
 def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
@@ -173,6 +186,9 @@ def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, lis
     first = np.ones(len(rows), dtype=bool)
     first[1:] = parents[1:] != parents[:-1]
     starts = np.flatnonzero(first)
+    if len(starts) == len(rows):  # no two rows share a parent (the first ranks): every family is one row
+        alone = np.arange(len(rows))
+        return alone, parents, alone, [len(rows)]
     sizes = np.diff(np.append(starts, len(rows)))
     by_size = np.argsort(-sizes, kind="stable")
     widths = np.bincount(sizes)[::-1].cumsum()[::-1][1:].tolist()  # families with more than j members
@@ -194,20 +210,21 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
     full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
     by_key = np.argsort(full)
     rows = full[by_key]
-    most = int(max(_digits(player_keys).max(initial=0), _digits(dealer_keys).max(initial=0)))
-    tables = _falling_table(counts, most, dtype)
-    suffixes = [np.zeros(1, dtype=np.int64)]  # distinct player counts of ranks r..9, for r = 10, 9, ..., 0
-    for r in range(9, -1, -1):
-        suffixes.append(_distinct(player_keys & ((1 << (_BITS * (10 - r))) - 1)))
+    tables = _falling_tables(counts, _most(player_keys), _most(dealer_keys), dtype)
+    suffixes = [np.zeros(1, dtype=np.int64)] * 11  # distinct player counts of ranks r..9 in suffixes[10 - r]
+    suffixes[10] = known = _distinct(player_keys)
+    for r in range(1, 10):  # each from the longer one before it: fewer keys to sort
+        suffixes[10 - r] = known = _distinct(known & ((1 << (_BITS * (10 - r))) - 1))
     size = len(rows) * len(suffixes[-1])
     gathered, product = np.empty(size, dtype=dtype), np.empty(size, dtype=dtype)
     values = dealer_ways[by_key].astype(dtype)[None, :]  # rows: player suffixes; columns: dealer rows
+    whole = values  # the contiguous array whose first columns are `values` (np.take would copy a strided view)
     place = np.arange(len(rows))  # the column of `values` that holds each sorted row
     for r in range(9, -1, -1):
         by_size, parents, order, widths = _families(rows)
         cols, suffix = suffixes[10 - r], suffixes[9 - r]
         here = gathered[:len(suffix) * len(order)].reshape(len(suffix), len(order))
-        np.take(values, place[order], axis=1, out=here, mode="clip")  # clip: no checking copy (in range)
+        np.take(whole, place[order], axis=1, out=here, mode="clip")  # clip: no checking copy (in range)
         tail = np.searchsorted(suffix, cols & ((1 << (_BITS * (9 - r))) - 1))
         step = product[:len(cols) * len(order)].reshape(len(cols), len(order))
         np.take(here, tail, axis=0, out=step, mode="clip")
@@ -217,7 +234,7 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
             by_p = tables[r]
             for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
                 step[lo:hi] *= by_p[p_r[lo]][d_r]
-        values = step[:, :widths[0]]  # each family's sum goes into its first member's column
+        whole, values = step, step[:, :widths[0]]  # each family's sum goes into its first member's column
         at = widths[0]
         for width in widths[1:]:
             values[:, :width] += step[:, at:at + width]
@@ -225,7 +242,9 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         place = np.empty_like(by_size)
         place[by_size] = np.arange(len(by_size))
         rows = parents
-    return suffixes[-1], rows, values[:, place]
+    out = gathered[:len(suffixes[-1]) * len(place)].reshape(len(suffixes[-1]), len(place))  # pages touched already
+    np.take(whole, place, axis=1, out=out, mode="clip")
+    return suffixes[-1], rows, out
 
 
 def _beats(player: int, dealer: int) -> int:
@@ -271,7 +290,7 @@ def _infinite_outcomes(player_stands_at: int, dealer_stands_at: int) -> dict[str
 
 def _bits(values: np.ndarray) -> int:
     """Bits of the largest magnitude in an int64 array."""
-    return int(np.abs(values).max(initial=0)).bit_length()
+    return max(int(values.max(initial=0)), -int(values.min(initial=0))).bit_length()  # no |values| copy
 
 
 def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -281,14 +300,18 @@ def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> 
     does it at once. Else int64 entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer
     than 2**21 of them adds up below 2**63, and the limbs' sums are put together in Python integers.
     """
-    values = values.astype(weights.dtype, copy=False)  # int32 values join int64 weights
     if weights.dtype != np.int64:
         return np.add.reduceat(weights[:, None] * values, starts, axis=0)
     longest_run = int(np.diff(np.append(starts, len(weights))).max(initial=1))
     if _bits(weights) + _bits(values) + longest_run.bit_length() <= 63:  # no sum can reach 2**63: int64 at once
-        return np.add.reduceat(weights[:, None] * values, starts, axis=0).astype(object)
+        out = np.empty((len(starts), values.shape[1]), dtype=np.int64)
+        ends = [*starts[1:].tolist(), len(weights)]
+        for i, (lo, hi) in enumerate(zip(starts.tolist(), ends)):  # run by run: no (rows, columns) product in
+            np.dot(weights[lo:hi], values[lo:hi], out=out[i])       # memory touched for the first time
+        return out.astype(object)
     if len(weights) >= 1 << 21:
         raise ValueError(f"{len(weights)} rows are too many for exact int64 limb sums (at most {(1 << 21) - 1})")
+    values = values.astype(np.int64, copy=False)  # int32 values: their limbs in int64 too
     limbs = [((weights >> (21 * k)) & 0x1FFFFF, (values >> (21 * k)) & 0x1FFFFF) for k in range(3)]
     out = np.zeros((len(starts), values.shape[1]), dtype=object)
     for a in range(3):
@@ -300,10 +323,10 @@ def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> 
 
 def _draws(finals: Finals, counts: tuple[int, ...], dtype) -> np.ndarray:
     """Each final's ordered draws from a full shoe: ways times the choice of the cards, prod_r (c_r)_(k_r)."""
-    digits = _digits(finals.keys)
     out = finals.ways.astype(dtype)
     for r, c in enumerate(counts):
-        out *= np.array([math.perm(c, k) for k in range(int(digits[:, r].max()) + 1)], dtype=dtype)[digits[:, r]]
+        digit = _digit(finals.keys, r)
+        out *= np.array([math.perm(c, k) for k in range(int(digit.max()) + 1)], dtype=dtype)[digit]
     return out
 
 
@@ -362,10 +385,14 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
         lose, draw = (sum(float((s / [falling(total, n) for n in c.tolist()]).sum()) for c, s, loses in terms
                           if loses == which) for which in (True, False))
         return {"win": 1.0 - lose - draw, "lose": lose, "draw": draw}
-    longest = max(int(c.max(initial=0)) for c, _, _ in terms)
-    scale = np.array([falling(total - n, longest - n) for n in range(longest + 1)], dtype=object)  # to (N)_longest
-    lose, draw = (Fraction(sum(int(x) for c, s, loses in terms if loses == which for x in s * scale[c]),
-                           falling(total, longest)) for which in (True, False))
+    by_length: tuple[dict, dict] = ({}, {})  # the player loses / draws: ways by both hands' cards
+    for c, s, loses in terms:
+        into = by_length[0 if loses else 1]
+        for n, x in zip(c.tolist(), s.tolist()):
+            into[n] = into.get(n, 0) + x
+    longest = max(max(into, default=0) for into in by_length)
+    lose, draw = (Fraction(sum(x * falling(total - n, longest - n) for n, x in into.items()),  # over (N)_longest
+                           falling(total, longest)) for into in by_length)
     return {"win": 1 - lose - draw, "lose": lose, "draw": draw}
 
 

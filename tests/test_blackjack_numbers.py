@@ -110,6 +110,16 @@ def test_the_narrow_integer_paths_give_the_wider_paths_fractions(monkeypatch):
     assert all(float(narrow[(17, 17)][k]) == pytest.approx(v, abs=1e-14) for k, v in floats.items())
 
 
+@pytest.mark.parametrize("decks, player, dealer", [(2, 12, 13), (2, 15, 13), (3, 12, 13)])
+def test_a_dealer_who_stops_early_in_a_bigger_shoe_has_exact_odds(decks, player, dealer):
+    """An int32 join once built a falling-factorial table past int32 for counts no hand reaches ((48)_6 for six
+    tens of three decks) and raised OverflowError; the fractions add up to one and match the float path."""
+    result = exact_outcomes(decks, player, dealer)
+    assert sum(result.values()) == 1
+    floats = exact_outcomes(decks, player, dealer, exact=False)
+    assert all(float(result[k]) == pytest.approx(v, abs=1e-13) for k, v in floats.items())
+
+
 def test_more_decks_move_the_odds_towards_the_infinite_deck():
     infinite = exact_outcomes(decks=None, exact=False)
     gaps = [abs(exact_outcomes(decks=d, exact=False)["win"] - infinite["win"]) for d in (1, 2, 8)]
