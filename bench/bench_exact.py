@@ -24,6 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from learner_env import learner_env  # bench/, the script's own folder
+
 BENCH = Path(__file__).resolve().parent
 
 MEASURE = r"""
@@ -72,8 +74,7 @@ def measure(case: dict, warm_runs: int) -> dict:
     code = MEASURE.format(bench=str(BENCH), setup=case["setup"], call=case["call"], clear=case["clear"],
                           show=case["show"], warm_runs=warm_runs)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # the bytecode cache in use, as on a learner's machine and under make (this CI image sets PYTHONDONTWRITEBYTECODE)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = learner_env()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     got = json.loads(done.stdout.strip().splitlines()[-1])

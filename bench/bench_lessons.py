@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from learner_env import learner_env  # bench/, the script's own folder
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL_LESSON, GOAL_CELL = 10.0, 2.0
@@ -78,10 +79,7 @@ def calibration() -> float:
 
 def run_lesson(path: Path) -> dict:
     """One lesson in a fresh kernel on core 0 with one thread: per-cell (index, CPU s, wall s) and totals."""
-    # Python's bytecode cache in use, as on a learner's machine and under make (the Makefile unexports
-    # PYTHONDONTWRITEBYTECODE, which this project's CI image sets: without the cache a lesson's first imports cost
-    # about 2 CPU s more, compiling matplotlib and numpy from source)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = learner_env()
     env.update(COURSEKIT_PROGRESS="0", **ONE_THREAD)
     command = [sys.executable, "-c", RUNNER, str(path)]
     if shutil.which("taskset"):

@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 
+from learner_env import learner_env  # bench/, the script's own folder
+
 COLD = """\
 import time
 c0, t0 = time.process_time(), time.perf_counter()
@@ -29,8 +31,7 @@ print(t2 - t0, t1 - t0, t2 - t1, c2 - c0, s.solution.iterations, s.solution.resi
 
 def cold_solves(runs: int, env: dict | None = None) -> list[tuple[float, float, float, float, int, float]]:
     """(total, import, solve seconds, CPU seconds, iterations, residual) of `runs` fresh processes."""
-    # the bytecode cache in use, as on a learner's machine and under make (this CI image sets PYTHONDONTWRITEBYTECODE)
-    env = {k: v for k, v in (os.environ if env is None else env).items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = learner_env(env)
     out = []
     for _ in range(runs):
         text = subprocess.run([sys.executable, "-c", COLD], capture_output=True, text=True, check=True,
