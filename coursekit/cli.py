@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from importlib.metadata import entry_points
 
@@ -57,4 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"unknown command {name!r}; choose one of: {', '.join(commands)}", file=sys.stderr)
         return 2
     module = importlib.import_module(commands[name][0])
-    return int(module.main(rest) or 0)
+    try:
+        return int(module.main(rest) or 0)
+    except BrokenPipeError:  # the output went into a pipe that closed (`... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes it
+        return 1

@@ -17,6 +17,7 @@ import numpy as np
 
 from coursekit.blackjack import Hand, dealer_should_draw, hand_total
 from coursekit.cards import Card, InfiniteDeck
+from coursekit.game_protocol import shown
 from coursekit.rng import as_generator
 from coursekit.tournament_decision import Decider, decision_of
 from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exact optimum)
@@ -29,6 +30,7 @@ from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exac
 )
 
 START, MIN_BET, BET_UNIT = 100, 10, 10
+MAX_MONEY = 10**12  # euros: a bankroll of whole and half euros stays exact in a float (the sheet's 175.0€) far above it
 ROUND_RESULTS = ("blackjack", "win", "push", "lose")
 PAYOUT = {"blackjack": Fraction(3, 2), "win": Fraction(1), "push": Fraction(0), "lose": Fraction(-1)}
 # the engine's detailed results and the payout class each belongs to
@@ -132,6 +134,9 @@ def check_money(start, goal: int, min_bet: int) -> None:
         raise ValueError(f"start must be a positive amount of euros, not {start!r}")
     if not min_bet <= start < goal:
         raise ValueError(f"need min_bet <= start < goal, not min_bet={min_bet}, start={start}, goal={goal}")
+    if goal > MAX_MONEY:
+        raise ValueError(f"goal must be at most {MAX_MONEY:,} euros (a blackjack's half euros stay exact below "
+                         f"that), not {goal:,}")
 
 
 def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
@@ -404,11 +409,10 @@ class Tournament:
             text = amount.strip()
             if not text:
                 return self.min_bet
-            try:
-                amount = int(text)
-            except ValueError:
-                raise ValueError(f"the bet must be a whole number of euros from {self.min_bet} to "
-                                 f"{self.bankroll}, not {text!r}") from None
+            if not (text.isascii() and text.isdigit()) or len(text) > len(str(int(self.bankroll))):
+                raise ValueError(f"the bet must be a whole number of euros from {self.min_bet} to "  # not '1_5',
+                                 f"{self.bankroll}, not {shown(text, 20)}")  # '٢٠' or a pasted 5000 digits
+            amount = int(text)
         if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)) or not (
                 self.min_bet <= amount <= self.bankroll):
             raise ValueError(f"the bet must be a whole number of euros from {self.min_bet} to {self.bankroll}, "

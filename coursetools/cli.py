@@ -13,5 +13,5 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "nbgrader": ("coursetools.author.nbgrader_export", "write an nbgrader course folder from solutions/"),
     "exchange": ("coursetools.exchange", "make the course's nbgrader exchange folder the instructor's"),
     "release": ("coursetools.release", "write the learner edition (no answer key) for nbgitpuller and Binder"),
-    "site": ("coursetools.website", "build the lesson website (Jupyter Book) from the saved lessons"),
+    "site": ("coursetools.website", "build the lesson website (Jupyter Book), each lesson executed for it"),
 }

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Optional
 
 from coursekit.learner_copy import website_copy
+from coursetools.argtypes import positive_int
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "Games of Chance and Search"
@@ -369,13 +370,17 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--saved", action="store_true",
                         help="build from the lessons as saved instead of executing each for the site (quicker); "
                              "refuses a lesson whose widget outputs have no saved state")
-    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS,
+    parser.add_argument("--jobs", type=positive_int, default=DEFAULT_JOBS,
                         help=f"lessons executed at once, each in its own kernel (default: {DEFAULT_JOBS})")
     parser.add_argument("--lessons", type=Path, default=ROOT / "notebooks", help="the lessons' folder")
     parser.add_argument("--exercises", type=Path, default=ROOT / "exercises", help="the exercises' folder")
     args = parser.parse_args(argv)
     book = Path(args.out) / "book"
     start = time.monotonic()
+    if jupyter_book() is None:  # before minutes of executing the lessons
+        print("cannot build the site: jupyter-book is not installed: `make class` puts it in .venv-class",
+              file=sys.stderr)
+        return 1
     try:
         assemble(book, args.repository, args.branch, args.binder, args.hub, lessons_dir=args.lessons,
                  exercises_dir=args.exercises, execute=not args.saved, jobs=args.jobs)

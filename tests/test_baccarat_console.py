@@ -119,6 +119,15 @@ def test_odd_digits_re_prompt_instead_of_crashing():
     assert "Bankroll: 100" in text and any(word in text for word in ("You win", "You lose", "Push"))
 
 
+def test_a_pasted_stake_of_5000_digits_re_prompts_and_the_reply_quotes_what_was_typed():
+    """int() refuses more than 4300 digits with a ValueError: the game once crashed there. The bet's reply quoted
+    the answer lower-cased ('ｐ' for 'Ｐ')."""
+    text = scripted(SOURCE_DEAL, "\uff30\nb\n" + "9" * 5000 + "\n10\n")
+    assert "Please answer P, B, T or Q (not '\uff30')." in text
+    assert "Please enter a whole number from 1 to 100 (not '999999999999999...')." in text
+    assert any(word in text for word in ("You win", "You lose", "Push"))
+
+
 def test_the_bankroll_is_said_once_between_coups():
     deal = SOURCE_DEAL * 3
     text = scripted(deal, "b\n10\nb\n10\n")

@@ -196,10 +196,28 @@ def test_tournament_piped_q_leaves_and_transcript_lines_stay_as_they_were():
     assert "Type q" not in result.stdout, "piped sessions print the sheet's lines only"
 
 
-@pytest.mark.parametrize("start", ["0", "-5", "5"])
-def test_tournament_start_below_the_minimal_bet_is_a_clear_error_naming_start(start):
+@pytest.mark.parametrize("start", ["0", "-5", "5", "10000000000000000"])
+def test_tournament_start_out_of_range_is_a_clear_error_naming_start(start):
     result = subprocess.run(COMMAND + ["tournament", "--start", start], input="", capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "argument --start" in result.stderr and f"not {start}" in result.stderr
     assert "goal must" not in result.stderr and "min_bet" not in result.stderr
+
+
+@pytest.mark.parametrize("game", ["blackjack", "tournament", "baccarat"])
+def test_a_game_started_with_its_input_closed_ends_as_at_end_of_input(game):
+    """`<&-` leaves Python without sys.stdin (None): the games once raised AttributeError there."""
+    command = shlex.join(COMMAND + [game, "--seed", "1"]) + " <&-"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert any(word in result.stdout for word in ("You played", "You leave the tournament"))
+
+
+@pytest.mark.parametrize("game, answer", [("blackjack", "s"), ("tournament", ""), ("baccarat", "p")])
+def test_a_game_whose_output_pipe_closes_stops_without_a_traceback(game, answer):
+    """`... | head -5`: the reader goes away; BrokenPipeError once ended each game with a traceback."""
+    command = f"yes '{answer}' | head -2000 | {shlex.join(COMMAND + [game, '--seed', '1'])} | head -5"
+    result = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+    assert len(result.stdout.splitlines()) == 5

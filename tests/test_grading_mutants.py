@@ -120,6 +120,8 @@ def test_the_command_lists_mutants_and_refuses_an_unknown_exercise(capsys):
     assert "02 hand_total #0 [drop] total += 10" in out
     assert mutants_main(["42"]) == 2
     assert "unknown exercise" in capsys.readouterr().err
+    assert mutants_main(["--list", "--solutions", "no-such-folder"]) == 2  # once a ValueError traceback
+    assert "no solutions folder 'no-such-folder'" in capsys.readouterr().err
 
 
 # --- grading mutants in a reused sandbox ----------------------------------------------------------------------------

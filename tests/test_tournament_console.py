@@ -58,6 +58,18 @@ def test_bad_bets_and_answers_ask_again():
     assert "Dealer wins!" in text
 
 
+def test_only_plain_digits_make_a_bet_and_a_long_answer_is_cut_in_the_reply():
+    """int() takes '1_0_0', '٢٠' and '２０'; they once became bets. A pasted 5000 digits is repeated cut short."""
+    answers = ["1_0_0", "\u0662\u0660", "\uff12\uff10", "9" * 5000, "10", "n"]
+    code, text = play(["10", "6", "K", "7", "2"], answers)
+    assert code == 0
+    for shown in ("'1_0_0'", "'\u0662\u0660'", "'\uff12\uff10'"):
+        assert f"from 10 to 100, not {shown}." in text
+    sorry = [line for line in text.splitlines() if line.startswith("Sorry")]
+    assert len(sorry) == 4 and max(map(len, sorry)) < 100  # the reply does not repeat the 5000 digits
+    assert text.count("How much do you want to bet?") == 6 and "Dealer wins!" in text
+
+
 def test_a_bust_loses_and_running_out_of_money_ends_the_tournament():
     code, text = play(["K", "6", "9", "K", "7"], ["100", "y"])
     assert "You have 9, hand value is 25." in text and "You busted, you lost!" in text

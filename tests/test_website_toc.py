@@ -31,3 +31,14 @@ def test_every_going_further_notebook_is_a_section_under_its_lesson(tmp_path, mo
         at = toc.index(f"          - file: notebooks/{stem}")
         lesson = next(line for line in reversed(toc[:at]) if line.startswith("      - file: notebooks/"))
         assert lesson.split("/")[-1][:2] == stem[:2] and lesson.split("/")[-1][2] == "_", (stem, lesson)
+
+
+def test_the_site_command_refuses_bad_jobs_and_a_missing_jupyter_book_before_executing_lessons(monkeypatch, capsys):
+    """It once took `--jobs 0` and executed all 18 lessons (109 s) before saying jupyter-book was missing."""
+    with pytest.raises(SystemExit) as refused:
+        website.main(["--jobs", "0"])
+    assert refused.value.code == 2 and "--jobs" in capsys.readouterr().err
+    monkeypatch.setattr(website, "jupyter_book", lambda: None)
+    monkeypatch.setattr(website, "assemble", lambda *a, **k: pytest.fail("lessons executed before the check"))
+    assert website.main([]) == 1
+    assert "jupyter-book is not installed" in capsys.readouterr().err

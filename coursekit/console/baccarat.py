@@ -15,7 +15,7 @@ from typing import Callable, Optional, TextIO
 
 from coursekit.baccarat import BaccaratShoe, Coup, banker_draws, hand_value, play_coup
 from coursekit.cards import Card
-from coursekit.console import seed_argument
+from coursekit.console import input_stream, quoted, seed_argument
 
 WELCOME = """Welcome to Baccarat. You can choose to either stake the player or banker to win this game,
 or a tie. Remember, face cards are worthless and all point values are modulo 10, with '9' the
@@ -103,19 +103,21 @@ class BaccaratConsole:
     def ask_bet(self) -> str:
         """Player, banker or tie, re-prompting until the answer is one of them."""
         while True:
-            answer = self.ask("Stake the [P]layer, the [B]anker or a [T]ie ([Q] to quit): ").lower()
-            if answer[:1] in BETS and answer in (answer[:1], BETS[answer[:1]]):
-                return BETS[answer[:1]]
-            self.say(f"Please answer P, B, T or Q (not {answer!r}).")
+            answer = self.ask("Stake the [P]layer, the [B]anker or a [T]ie ([Q] to quit): ")
+            word = answer.lower()
+            if word[:1] in BETS and word in (word[:1], BETS[word[:1]]):
+                return BETS[word[:1]]
+            self.say(f"Please answer P, B, T or Q (not {quoted(answer)}).")
 
     def ask_stake(self) -> Fraction:
         """A whole amount from 1 to the bankroll, re-prompting until it is one."""
         most = int(self.bankroll)
         while True:
             answer = self.ask(f"How much (1-{most})? ")
-            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= most:  # not '²' or '٣'
+            if answer.isascii() and answer.isdigit() and len(answer) <= len(str(most)) \
+                    and 1 <= int(answer) <= most:  # not '²' or '٣'; no int() of a pasted 5000 digits
                 return Fraction(int(answer))
-            self.say(f"Please enter a whole number from 1 to {most} (not {answer!r}).")
+            self.say(f"Please enter a whole number from 1 to {most} (not {quoted(answer)}).")
 
     def play_round(self) -> None:
         """One coup: bet, stake, deal, settle."""
@@ -173,9 +175,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
+    stdin = input_stream(sys.stdin)
+
     def read_line() -> Optional[str]:
-        line = sys.stdin.readline()
+        line = stdin.readline()
         return line if line else None
 
-    BaccaratConsole(shoe, read_line, sys.stdout, bankroll=args.bankroll, echo=not sys.stdin.isatty()).run()
+    BaccaratConsole(shoe, read_line, sys.stdout, bankroll=args.bankroll, echo=not stdin.isatty()).run()
     return 0

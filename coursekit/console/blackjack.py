@@ -17,14 +17,13 @@ from typing import Callable, Optional, TextIO
 
 from coursekit.blackjack import Hand, dealer_should_draw
 from coursekit.cards import EmptyShoeError, Shoe
-from coursekit.console import seed_argument
+from coursekit.console import input_stream, quoted, seed_argument
 
 RESHUFFLE_BELOW = 52
 BOLD, RED, BLUE, RESET = "\033[1m", "\033[31m", "\033[34m", "\033[0m"
 PROMPT = "([H]it/[S]tand/[Q]uit) "
 ANSWERS = {"h": "h", "hit": "h", "s": "s", "stand": "s", "q": "q", "quit": "q"}
 HELP = "Please type h (hit), s (stand) or q (quit)"
-SHOWN_AT_MOST = 15  # characters of a bad answer repeated back: a long paste is cut to keep the line under 80
 INTRO = """Blackjack against a Las Vegas dealer (source text 000's game), 4-deck shoe.
 Each line is a hand: D[...] is the dealer's, P[...] yours. In the brackets:
 its value (the best total, "soft" while an ace still counts 11, Blackjack or
@@ -88,8 +87,7 @@ class BlackjackConsole:
             if not answer:  # a bare Enter: ask again, with the help
                 print(f"{HELP}.", file=self.out)
                 continue
-            shown = answer if len(answer) <= SHOWN_AT_MOST else answer[:SHOWN_AT_MOST] + "..."
-            print(f"{HELP}, not {shown!r}.", file=self.out)
+            print(f"{HELP}, not {quoted(answer)}.", file=self.out)
 
     def play_round(self) -> float:
         """One round: deal, let the player hit or stand, let the dealer play, score it."""
@@ -156,9 +154,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 2
     colour = {"always": True, "never": False}.get(args.colour, sys.stdout.isatty())
 
+    stdin = input_stream(sys.stdin)
+
     def read_line() -> Optional[str]:
-        return read_line_from(sys.stdin)
+        return read_line_from(stdin)
 
     print(INTRO.replace("4-deck shoe", f"{args.decks}-deck shoe"), file=sys.stdout)  # the D[..]/P[..] lines
-    BlackjackConsole(shoe, read_line, sys.stdout, colour=colour, echo=not sys.stdin.isatty()).run()
+    BlackjackConsole(shoe, read_line, sys.stdout, colour=colour, echo=not stdin.isatty()).run()
     return 0

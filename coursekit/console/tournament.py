@@ -16,8 +16,8 @@ from typing import Optional, TextIO
 
 from coursekit.blackjack import hand_total, hard_total
 from coursekit.cards import EmptyShoeError, InfiniteDeck
-from coursekit.console import seed_argument
-from coursekit.tournament import MIN_BET, START, Tournament, TournamentStrategy, money, optimal_strategy
+from coursekit.console import input_stream, seed_argument
+from coursekit.tournament import MAX_MONEY, MIN_BET, START, Tournament, TournamentStrategy, money, optimal_strategy
 from coursekit.tournament_decision import decision_of, kind_of
 
 
@@ -175,11 +175,11 @@ def main(argv: Optional[list[str]] = None, stdin: Optional[TextIO] = None, stdou
     parser.add_argument("--advice", action="store_true",
                         help="show the exactly optimal bet and hit/stand, with the chance to win, each round")
     args = parser.parse_args([] if argv is None else argv)
-    stdin = sys.stdin if stdin is None else stdin
+    stdin = input_stream(sys.stdin) if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    if args.start < MIN_BET:
-        parser.error(f"argument --start: the starting money must be at least the minimal bet of {MIN_BET}€ "
-                     f"(the goal is twice the start), not {args.start}")
+    if not MIN_BET <= args.start <= MAX_MONEY // 2:
+        parser.error(f"argument --start: the starting money must be from the minimal bet of {MIN_BET}€ to "
+                     f"{MAX_MONEY // 2:,}€ (the goal is twice the start), not {args.start}")
     try:
         game = Tournament(start=args.start, deck=deck if deck is not None else InfiniteDeck(args.seed))
     except ValueError as error:  # e.g. a negative --seed

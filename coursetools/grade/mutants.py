@@ -394,6 +394,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if wrong:
         print(f"unknown exercise(s) {', '.join(wrong)}; the exercises are {', '.join(known)}", file=sys.stderr)
         return 2
+    if not Path(args.solutions).is_dir():
+        print(f"no solutions folder {args.solutions!r}: run this in the course folder", file=sys.stderr)
+        return 2
     if args.list:
         for ex in chosen or known:
             for m in make_mutants(ex, args.solutions)[1]:
