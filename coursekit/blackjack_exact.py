@@ -14,6 +14,7 @@ Ranks are indexed 0..9: ace, 2, ..., 9, ten-valued. Results are exact `Fraction`
 
 from __future__ import annotations
 
+from numbers import Integral
 import math
 from fractions import Fraction
 from functools import lru_cache
@@ -40,16 +41,16 @@ def check_decks(decks: Decks) -> Decks:
     """Validate a number of decks: a whole number 1..8, or None for an infinite deck."""
     if decks is None:
         return None
-    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+    if isinstance(decks, bool) or not isinstance(decks, Integral) or not 1 <= decks <= 8:
         raise ValueError(f"decks must be a whole number from 1 to 8, or None for an infinite deck, not {decks!r}")
-    return decks
+    return int(decks)
 
 
 def check_threshold(value: int, name: str) -> int:
     """Validate a stand threshold: the total from which a hand stops drawing, 2..21."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 21:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 2 <= value <= 21:
         raise ValueError(f"{name} must be a whole number from 2 to 21, not {value!r}")
-    return value
+    return int(value)
 
 
 def deck_counts(decks: int) -> tuple[int, ...]:
@@ -405,8 +406,8 @@ def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_a
     Fractions by default; exact=False gives floats from the same computation (faster for 2 to 8 decks).
     """
     decks = check_decks(decks)
-    check_threshold(player_stands_at, "player_stands_at")
-    check_threshold(dealer_stands_at, "dealer_stands_at")
+    player_stands_at = check_threshold(player_stands_at, "player_stands_at")
+    dealer_stands_at = check_threshold(dealer_stands_at, "dealer_stands_at")
     if decks is None:
         out = _infinite_outcomes(player_stands_at, dealer_stands_at)
         return out if exact else {k: float(v) for k, v in out.items()}
@@ -428,7 +429,7 @@ def dealer_outcomes(upcard: CardLike, decks: Decks = 1, hit_soft_17: bool = Fals
     Only the up-card is removed from the shoe (as in the Wizard of Odds tables); decks=None is an infinite deck.
     """
     decks = check_decks(decks)
-    check_threshold(stands_at, "stands_at")
+    stands_at = check_threshold(stands_at, "stands_at")
     up = rank_index(upcard)
     start = tuple(1 if i == up else 0 for i in range(10))
     if decks is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numbers import Integral
 import math
 from dataclasses import dataclass
 from typing import Iterable, Union
@@ -93,9 +94,9 @@ MAX_DECKS = 100  # packs in one Shoe (casinos use up to 8); 100 packs are 5,200 
 
 def check_shoe_decks(decks: int) -> int:
     """Validate the number of packs in a shoe: a whole number from 1 to MAX_DECKS."""
-    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+    if isinstance(decks, bool) or not isinstance(decks, Integral) or not 1 <= decks <= MAX_DECKS:
         raise ValueError(f"decks must be a whole number of packs from 1 to {MAX_DECKS}, not {decks!r}")
-    return decks
+    return int(decks)
 
 
 class Shoe:

@@ -6,6 +6,7 @@ coursekit.plots.search_tree. Vertex and edge attributes carry what a drawing nee
 
 from __future__ import annotations
 
+from numbers import Integral
 import igraph as ig
 
 from coursekit.colours import LIGHT, LOSE, WIN
@@ -25,8 +26,9 @@ def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     Vertex attributes: n, losing, color. Edge attributes: move, winning (the move from n + d down to the red n
     is a winning move), color.
     """
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+    if isinstance(limit, bool) or not isinstance(limit, Integral) or limit < 0:
         raise ValueError(f"limit must be an integer >= 0, not {limit!r}")
+    limit = int(limit)
     g = ig.Graph(n=limit + 1, directed=True)
     g.vs["n"] = list(range(limit + 1))
     g.vs["losing"] = [game.is_losing(n) for n in range(limit + 1)]
@@ -95,7 +97,7 @@ def search_tree_graph(search, depth: int = 3, min_visits: int = 1) -> ig.Graph:
     """
     if search.root is None:
         raise ValueError("the search has no tree yet: run it first")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+    if isinstance(depth, bool) or not isinstance(depth, Integral) or depth < 0:
         raise ValueError(f"depth must be an integer >= 0, not {depth!r}")
     node_label, move_label = _search_labels(search.game)
     parents: dict = {}

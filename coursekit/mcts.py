@@ -24,6 +24,7 @@ then calls it instead of `moves`, `play` and `is_over` once a ply.
 
 from __future__ import annotations
 
+from numbers import Integral
 import gc
 import math
 import random
@@ -215,7 +216,7 @@ class MCTS:
 
     def search(self, state: State, iterations: int, trace: bool = False) -> dict:
         """A fresh search from `state`: run the iterations, return {move: MoveStats} for the root's moves."""
-        _check_iterations(iterations, low=1)
+        iterations = _check_iterations(iterations, low=1)
         self.reset(state)
         self.run(iterations, trace=trace)
         return self.stats()
@@ -224,7 +225,7 @@ class MCTS:
         """Grow the current tree by some iterations (keep a trace of each when asked); a progress bar past a second."""
         if self.root is None:
             raise ValueError("no tree yet: call reset(state) or search(state, iterations) first")
-        _check_iterations(iterations, low=0)
+        iterations = _check_iterations(iterations, low=0)
         iterate = self.iterate
         inlined = not trace and self.tree_policy is ucb1 and self.rollout is random_rollout \
             and not (self.transpositions and self._replay)
@@ -601,9 +602,9 @@ def _ucb1_tables(c: float, visits: int) -> tuple[list, list]:
 
 def _check_iterations(iterations: int, low: int) -> int:
     """Validate a number of iterations: a whole number from `low` to MAX_ITERATIONS."""
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not low <= iterations <= MAX_ITERATIONS:
+    if isinstance(iterations, bool) or not isinstance(iterations, Integral) or not low <= iterations <= MAX_ITERATIONS:
         raise ValueError(f"iterations must be a whole number from {low} to {MAX_ITERATIONS:,}, not {iterations!r}")
-    return iterations
+    return int(iterations)
 
 
 def best_move(game: Game, state: State, iterations: int, seed: Any = None, **options: Any) -> Move:
@@ -618,7 +619,7 @@ def as_strategy(game: Game, iterations: int, label: str | None = None, **options
 
     Every decision is a fresh search from `game.start(n)` with `iterations` iterations, seeded by the rng it gets.
     """
-    _check_iterations(iterations, low=1)
+    iterations = _check_iterations(iterations, low=1)
 
     def mcts_player(n: int, rng: random.Random | None = None) -> Move:
         return best_move(game, game.start(n), iterations, seed=rng if rng is not None else None, **options)

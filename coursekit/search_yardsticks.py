@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, Callable, Sequence
 
 from coursekit.mcts import MAX_ITERATIONS, MCTS, Game, Move, State
@@ -10,15 +11,15 @@ from coursekit.progress import LazyBar
 
 def _check_budget(iterations: int) -> int:
     """A search budget: a whole number of iterations from 1 to MAX_ITERATIONS."""
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
+    if isinstance(iterations, bool) or not isinstance(iterations, Integral) or not 1 <= iterations <= MAX_ITERATIONS:
         raise ValueError(f"iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
-    return iterations
+    return int(iterations)
 
 
 def hit_rates(game: Game, states: Sequence[State], correct: Callable[[State], Sequence[Move]], iterations: int,
               seeds: Sequence[int] = (0, 1, 2), **options: Any) -> list[float]:
     """For each state, the share of seeds whose search picks a move among `correct(state)`."""
-    _check_budget(iterations)
+    iterations = _check_budget(iterations)
     return hit_rates_by_budget(game, states, correct, [iterations], seeds, **options)[iterations]
 
 
@@ -38,8 +39,7 @@ def hit_rates_by_budget(game: Game, states: Sequence[State], correct: Callable[[
                          f"{budgets!r}") from None
     if not states or not seeds or not budgets:
         raise ValueError("hit_rates needs at least one state, one seed and one budget")
-    for budget in budgets:
-        _check_budget(budget)
+    budgets = [_check_budget(budget) for budget in budgets]  # numpy integers become ints
     steps = sorted(set(budgets))
     hits = {b: [0] * len(states) for b in steps}
     answers = [correct(state) for state in states]

@@ -8,6 +8,7 @@ standoff; the tournament ends below the minimum bet or at double the start.
 
 from __future__ import annotations
 
+from numbers import Integral
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
@@ -45,10 +46,11 @@ def _hits(policy: Policy) -> Callable[[int, bool, int], bool]:
     """A policy as a function (total, soft, cards) -> hit?; an int t means "hit below t"."""
     if callable(policy):
         return policy
-    if isinstance(policy, bool) or not isinstance(policy, int) or not 2 <= policy <= 21:
+    if isinstance(policy, bool) or not isinstance(policy, Integral) or not 2 <= policy <= 21:
         raise ValueError(f"policy must be a stand threshold 2..21 or a function (total, soft, cards) -> hit, "
                          f"not {policy!r}")
-    return lambda total, soft, cards: total < policy
+    threshold = int(policy)
+    return lambda total, soft, cards: total < threshold
 
 
 def _final_totals(hits: Callable[[int, bool, int], bool]) -> dict[str, Fraction]:
@@ -62,9 +64,13 @@ def round_outcomes(policy: Policy = 17, dealer_stands_at: int = 17) -> dict[str,
     `policy` is a stand threshold or a function (total, soft, cards) -> True to hit, where cards is 2, or 3 for
     three or more; a hand stops at 21 anyway.
     """
-    if isinstance(policy, int) and not isinstance(policy, bool) and isinstance(dealer_stands_at, int):
-        return dict(_round_outcomes_cached(policy, dealer_stands_at))
-    return _round_outcomes(policy, dealer_stands_at)
+    if isinstance(dealer_stands_at, bool) or not isinstance(dealer_stands_at, Integral) \
+            or not 2 <= dealer_stands_at <= 21:
+        raise ValueError(f"dealer_stands_at must be a stand threshold from 2 to 21, not {dealer_stands_at!r}")
+    if isinstance(policy, Integral) and not isinstance(policy, bool):
+        _hits(policy)  # the check of a threshold, before the cache
+        return dict(_round_outcomes_cached(int(policy), int(dealer_stands_at)))
+    return _round_outcomes(policy, int(dealer_stands_at))
 
 
 @lru_cache(maxsize=32)
@@ -125,6 +131,17 @@ def bet_for(bankroll, betting: Betting, goal: int = 2 * START, min_bet: int = MI
     return max(min_bet, int(wanted // BET_UNIT) * BET_UNIT)
 
 
+def default_goal(start, goal: Optional[int]) -> int:
+    """`goal`, or twice `start` when it is None (a whole number of euros; 175.0 from a blackjack gives 350)."""
+    if goal is not None:
+        return goal
+    if isinstance(start, bool) or not isinstance(start, (Integral, float, Fraction)) or not 0 < start < float("inf"):
+        raise ValueError(f"start must be a positive amount of euros, not {start!r}")
+    if (2 * Fraction(start)).denominator != 1:
+        raise ValueError(f"start must be a whole or half number of euros (the goal is twice it), not {start!r}")
+    return int(2 * start)
+
+
 def check_money(start, goal: int, min_bet: int) -> None:
     """Refuse a tournament's money that does not fit: ValueError unless min_bet <= start < goal, all positive."""
     for name, value in (("goal", goal), ("min_bet", min_bet)):
@@ -139,19 +156,14 @@ def check_money(start, goal: int, min_bet: int) -> None:
                          f"that), not {goal:,}")
 
 
-def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
-                     min_bet: int = MIN_BET, policy: Policy = 17) -> dict:
-    """Exact chance to reach `goal` from every bankroll reachable from `start`: {bankroll: Fraction}.
+MAX_EXACT_BANKROLLS = 60  # the exact chain's size: fraction-free elimination took 0.9 s at 55 bankrolls, 22 s at 131
 
-    A Markov chain over bankrolls: below the minimum bet is ruin, `goal` or more is success; each round moves the
-    bankroll by +1.5, +1, 0 or -1 times the bet with round_outcomes' probabilities. Solved exactly (Fractions).
-    """
-    goal = 2 * start if goal is None else goal
+
+def _chain(betting: Betting, start, goal: int, min_bet: int, policy: Policy) -> tuple[list, dict, list]:
+    """The bankrolls reachable from `start` short of ruin and goal, their index, and a round's (payout, chance)."""
     check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
-    odds = round_outcomes(policy)
-    moves = [(PAYOUT[name], p) for name, p in odds.items() if p]
-    # the transient bankrolls reachable from start
+    moves = [(PAYOUT[name], p) for name, p in round_outcomes(policy).items() if p]
     states, queue, index = [], [Fraction(start)], {}
     while queue:
         b = queue.pop()
@@ -161,7 +173,24 @@ def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optio
         states.append(b)
         bet = bet_for(b, betting, goal, min_bet)
         queue.extend(b + pay * bet for pay, _ in moves)
+    return states, index, moves
+
+
+def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
+                     min_bet: int = MIN_BET, policy: Policy = 17) -> dict:
+    """Exact chance to reach `goal` from every bankroll reachable from `start`: {bankroll: Fraction}.
+
+    A Markov chain over bankrolls: below the minimum bet is ruin, `goal` or more is success; each round moves the
+    bankroll by +1.5, +1, 0 or -1 times the bet with round_outcomes' probabilities. Solved exactly (Fractions), for
+    chains of at most MAX_EXACT_BANKROLLS bankrolls (doubling_probability answers larger ones in floats).
+    """
+    goal = default_goal(start, goal)
+    states, index, moves = _chain(betting, start, goal, min_bet, policy)
     n = len(states)
+    if n > MAX_EXACT_BANKROLLS:
+        raise ValueError(f"{n} bankrolls lie between the minimum bet {min_bet} and the goal {goal} with these bets: "
+                         f"the exact solve takes at most {MAX_EXACT_BANKROLLS} (minutes beyond); "
+                         f"doubling_probability gives the chance in floats")
     # D (I - Q) h = D r with D the common denominator of the round odds: an integer system, solved exactly
     scale = 1
     for _, p in moves:
@@ -181,6 +210,23 @@ def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optio
         rows.append(row)
     solution = _solve_integer(rows)
     return {_plain(b): solution[index[b]] for b in sorted(states)}
+
+
+def _float_chain(betting: Betting, start, goal: int, min_bet: int, policy: Policy) -> tuple[dict, np.ndarray,
+                                                                                          np.ndarray]:
+    """The same chain in floats: (index of each bankroll, I - Q, the one-round chance to reach the goal)."""
+    states, index, moves = _chain(betting, start, goal, min_bet, policy)
+    betting = check_betting(betting, min_bet)
+    matrix, reach = np.eye(len(states)), np.zeros(len(states))
+    for b in states:
+        bet = bet_for(b, betting, goal, min_bet)
+        for pay, p in moves:
+            after = b + pay * bet
+            if after >= goal:
+                reach[index[b]] += float(p)
+            elif after >= min_bet:
+                matrix[index[b], index[after]] -= float(p)
+    return index, matrix, reach
 
 
 def _solve_integer(rows: list[list[int]]) -> list[Fraction]:
@@ -226,11 +272,14 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
     bold and fixed bets with dealer play are solved in fractions (doubling_chances); the rest by
     coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
     """
-    goal = 2 * start if goal is None else goal
+    goal = default_goal(start, goal)
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
     if play == "dealer" and betting not in ("optimal", "bankroll"):
-        return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
+        index, matrix, reach = _float_chain(betting, start, goal, min_bet, policy)
+        if len(index) <= MAX_EXACT_BANKROLLS:  # exact, then rounded once
+            return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
+        return float(np.linalg.solve(matrix, reach)[index[Fraction(start)]])
     if policy != 17:
         raise ValueError(f"policy (a stand threshold) applies to dealer play with timid, bold or fixed bets, "
                          f"not to betting={betting!r}, play={play!r}; leave it at 17")
@@ -240,7 +289,7 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
 def tournament_strategy(betting: Betting = "optimal", play: str = "optimal", start: int = START,
                         goal: Optional[int] = None, min_bet: int = MIN_BET) -> TournamentStrategy:
     """A solved way to play: `betting` ("timid", "bold", a fixed bet, "bankroll" or "optimal") with `play`."""
-    goal = 2 * start if goal is None else goal
+    goal = default_goal(start, goal)
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
     check_size(goal, min_bet)
@@ -265,21 +314,9 @@ def optimal_strategy(start: int = START, goal: Optional[int] = None, min_bet: in
 def expected_rounds(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
                     min_bet: int = MIN_BET, policy: Policy = 17) -> float:
     """The expected number of rounds a tournament lasts (same chain, float linear algebra)."""
-    goal = 2 * start if goal is None else goal
-    check_money(start, goal, min_bet)
-    betting = check_betting(betting, min_bet)
-    chances = doubling_chances(betting, start, goal, min_bet, policy)
-    states = list(chances)
-    index = {Fraction(b): i for i, b in enumerate(states)}
-    odds = round_outcomes(policy)
-    matrix = np.eye(len(states))
-    for b in states:
-        bet = bet_for(Fraction(b), betting, goal, min_bet)
-        for name, p in odds.items():
-            after = Fraction(b) + PAYOUT[name] * bet
-            if after in index:
-                matrix[index[Fraction(b)], index[after]] -= float(p)
-    steps = np.linalg.solve(matrix, np.ones(len(states)))
+    goal = default_goal(start, goal)
+    index, matrix, _ = _float_chain(betting, start, goal, min_bet, policy)
+    steps = np.linalg.solve(matrix, np.ones(len(index)))
     return float(steps[index[Fraction(start)]])
 
 
@@ -334,12 +371,12 @@ def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: in
 
     The player hits below `policy` (a stand threshold); bets follow `betting` as in doubling_probability.
     """
-    goal = 2 * start if goal is None else goal
+    goal = default_goal(start, goal)
     check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
-    if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
+    if isinstance(tournaments, bool) or not isinstance(tournaments, Integral) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
-    if isinstance(policy, bool) or not isinstance(policy, int) or not 2 <= policy <= 21:
+    if isinstance(policy, bool) or not isinstance(policy, Integral) or not 2 <= policy <= 21:
         raise ValueError(f"policy must be a stand threshold from 2 to 21 for the simulation, not {policy!r}")
     rng = as_generator(seed)
     bankroll = np.full(tournaments, float(start))
@@ -367,7 +404,7 @@ class Tournament:
 
     def __init__(self, start: int = START, goal: Optional[int] = None, min_bet: int = MIN_BET, deck=None,
                  seed=None) -> None:
-        goal = 2 * start if goal is None else goal
+        goal = default_goal(start, goal)
         check_money(start, goal, min_bet)
         self.start, self.goal, self.min_bet = start, goal, min_bet
         self.deck = deck if deck is not None else InfiniteDeck(seed)

@@ -33,6 +33,7 @@ from coursekit.tournament_decision import Decider
 
 MAX_GOAL = 1000  # euros: the largest goal solved (the work grows with the square of goal / 0.5 EUR)
 TOLERANCE = 1e-12  # the Bellman residual the solution must reach
+MAX_GOAL_IN_BETS = 250  # goal / min_bet: 1000 / 4 solved in 14 iterations; 400 / 1 stopped at 1.3e-12, 500 / 1 at 0.29
 TIE = 1e-12  # options whose values differ by less are tied: stand, and the smallest bet (never rounding noise)
 P_CARD = np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4]) / 13.0  # card values 1 (ace) .. 10, uniform ranks
 CHUNK = 1 << 15  # (bankroll, bet) pairs per block of the backup
@@ -301,13 +302,17 @@ def solve(goal: int = 200, min_bet: int = 10, betting: BetRule = "optimal", play
 
 
 def check_size(goal, min_bet) -> None:
-    """Refuse goals and minimum bets the solver does not take: 1 <= min_bet < goal <= MAX_GOAL (whole euros)."""
+    """Refuse goals and minimum bets the solver does not take: 1 <= min_bet < goal <= MAX_GOAL (whole euros), goal
+    at most MAX_GOAL_IN_BETS minimum bets."""
     for name, value in (("goal", goal), ("min_bet", min_bet)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise ValueError(f"{name} must be a whole number of euros, not {value!r}")
     if not 1 <= min_bet < goal <= MAX_GOAL:
         raise ValueError(f"need 1 <= min_bet < goal <= {MAX_GOAL} euros for the exact solver, "
                          f"not min_bet={min_bet}, goal={goal}")
+    if goal > MAX_GOAL_IN_BETS * min_bet:
+        raise ValueError(f"the solver takes a goal of at most {MAX_GOAL_IN_BETS} minimum bets (its linear systems "
+                         f"lose the precision it needs beyond), not goal={goal} with min_bet={min_bet}")
 
 
 # --- the strategy object -------------------------------------------------------------------------------------------

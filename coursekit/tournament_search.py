@@ -17,6 +17,7 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
+from numbers import Integral
 from functools import lru_cache
 from typing import Optional
 
@@ -148,11 +149,11 @@ class RoundSearch(Decider):
 
     def __init__(self, budget: int, goal: int = 200, min_bet: int = 10, seed=None, leaves: str = "playouts") -> None:
         check_size(goal, min_bet)
-        if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= 100_000:
+        if isinstance(budget, bool) or not isinstance(budget, Integral) or not 1 <= budget <= 100_000:
             raise ValueError(f"budget must be a whole number of playouts from 1 to 100000, not {budget!r}")
         if leaves not in LEAVES:
             raise ValueError(f"leaves must be one of {', '.join(map(repr, LEAVES))}, not {leaves!r}")
-        self.budget, self.goal, self.min_bet, self.leaves = budget, goal, min_bet, leaves
+        self.budget, self.goal, self.min_bet, self.leaves = int(budget), goal, min_bet, leaves
         self.rng = as_generator(seed)
         self.playouts = 0  # playouts run so far
 
@@ -235,7 +236,7 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
     "given_away"}; "given_away" is, per tournament, the exact chance the player's decisions gave away against the
     best decisions (needs `judge`, the solved optimum; else zeros).
     """
-    if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
+    if isinstance(tournaments, bool) or not isinstance(tournaments, Integral) or tournaments < 1:
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
     goal, low = player.goal, player.min_bet
     check_money(start, goal, low)

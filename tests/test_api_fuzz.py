@@ -355,3 +355,20 @@ def test_the_bad_inputs_of_the_review_are_bounded():
         call_within_budget("review", call, ())
     with pytest.raises(ValueError, match="wins must be a whole number from 0 to games"):
         subtraction.wilson_interval(5, 3)
+
+
+def test_numpy_integers_count_as_whole_numbers():
+    """np.arange sweeps hand numpy integers to the API: they were refused as 'not a whole number' by some checks."""
+    import numpy as np
+
+    from coursekit import blackjack, cards, mcts, tournament
+    from coursekit.subtraction import SubtractionGame
+    from coursekit.tournament_search import RoundSearch
+
+    game = SubtractionGame()
+    assert blackjack.exact_outcomes(np.int64(1), np.int64(16)) == blackjack.exact_outcomes(1, 16)
+    assert mcts.best_move(game, game.start(30), np.int64(200), seed=1) == mcts.best_move(game, game.start(30), 200,
+                                                                                         seed=1)
+    assert tournament.round_outcomes(np.int64(16)) == tournament.round_outcomes(16)
+    assert cards.Shoe(np.int32(2)).remaining == cards.Shoe(2).remaining
+    assert type(RoundSearch(np.int64(5)).budget) is int

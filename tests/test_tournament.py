@@ -14,6 +14,7 @@ from coursekit.tournament import (
     doubling_chances,
     doubling_probability,
     expected_rounds,
+    optimal_strategy,
     round_edge,
     round_outcomes,
     simulate_tournaments,
@@ -150,3 +151,27 @@ def test_tournament_ends_at_the_goal_or_below_the_minimum():
     assert game.phase == "over"
     with pytest.raises(ValueError, match="over"):
         game.start_round()
+
+
+def test_a_long_chain_is_solved_in_floats_and_refused_in_fractions(monkeypatch):
+    """A minimum bet of 1 EUR makes 398 bankrolls: fraction-free elimination ran for minutes (a frozen kernel).
+    doubling_chances now refuses such a chain by name, and doubling_probability solves it in floats, the same
+    number as the exact solve where both run."""
+    from coursekit import tournament
+
+    with pytest.raises(ValueError, match="398 bankrolls .* at most 60"):
+        doubling_chances("timid", min_bet=1)
+    exact = doubling_probability("timid")
+    monkeypatch.setattr(tournament, "MAX_EXACT_BANKROLLS", 10)  # the default chain (38) through the float path
+    assert doubling_probability("timid") == pytest.approx(exact, abs=1e-14)
+    assert 0 < doubling_probability("timid", min_bet=1) < doubling_probability("timid", min_bet=5) < exact
+
+
+def test_the_solver_refuses_a_goal_of_more_than_250_minimum_bets_and_start_names_itself():
+    with pytest.raises(ValueError, match="at most 250 minimum bets"):
+        optimal_strategy(start=100, goal=400, min_bet=1)   # once a RuntimeError after 20 s (residual 1.3e-12)
+    assert doubling_probability("bold", start=175.0) == doubling_probability("bold", start=175, goal=350)
+    with pytest.raises(ValueError, match="start must be a whole or half number of euros"):
+        doubling_probability("bold", start=100.25)
+    with pytest.raises(ValueError, match="dealer_stands_at must be a stand threshold from 2 to 21, not 22"):
+        round_outcomes(17, 22)

@@ -19,6 +19,7 @@ with Wilson 95% intervals; two bots are distinguishable when their intervals do 
 
 from __future__ import annotations
 
+from numbers import Integral
 import math
 from dataclasses import asdict, dataclass
 from typing import Optional, Sequence
@@ -181,7 +182,7 @@ def fit_ratings(names: Sequence[str], points: np.ndarray, draws: Optional[np.nda
     if points.shape != (n, n):
         raise ValueError(f"points must be a {n} x {n} matrix for {n} bots, not shape {points.shape}")
     draws = np.zeros((n, n)) if draws is None else np.asarray(draws, dtype=float)
-    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or not 0 <= bootstrap <= MAX_BOOTSTRAP:
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, Integral) or not 0 <= bootstrap <= MAX_BOOTSTRAP:
         raise ValueError(f"bootstrap must be a whole number of resamples from 0 to {MAX_BOOTSTRAP:,}, "
                          f"not {bootstrap!r}")
     theta = bradley_terry(points, prior)
