@@ -12,6 +12,7 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from numbers import Integral
 from typing import Callable, Iterable, Optional, Union
 
 import numpy as np
@@ -512,6 +513,10 @@ def house_edge(bet: str, decks: Union[int, float] = 8, rule: Rule = banker_draws
     """The house edge of a bet per coup, exactly: player 1:1, banker 1:1 less commission, tie `tie_pays` to 1."""
     if bet not in OUTCOMES:
         raise ValueError(f"bet must be one of {', '.join(OUTCOMES)}, not {bet!r}")
+    for name, value, low, high in (("commission", commission, 0, 1), ("tie_pays", tie_pays, 0, 1000)):
+        if isinstance(value, bool) or not isinstance(value, (Integral, float, Fraction)) \
+                or not low <= value <= high:  # NaN fails the comparison too
+            raise ValueError(f"{name} must be a number from {low} to {high}, not {value!r}")
     p = exact_odds(decks, rule)
     commission = Fraction(commission)
     if bet == "player":  # a tie pushes

@@ -14,10 +14,10 @@ Ranks are indexed 0..9: ace, 2, ..., 9, ten-valued. Results are exact `Fraction`
 
 from __future__ import annotations
 
-from numbers import Integral
 import math
 from fractions import Fraction
 from functools import lru_cache
+from numbers import Integral
 from typing import NamedTuple, Optional, Union
 
 import numpy as np

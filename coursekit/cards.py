@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from numbers import Integral
 import math
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Iterable, Union
 
 from coursekit.rng import Seed, as_random

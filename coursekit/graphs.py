@@ -7,6 +7,7 @@ coursekit.plots.search_tree. Vertex and edge attributes carry what a drawing nee
 from __future__ import annotations
 
 from numbers import Integral
+
 import igraph as ig
 
 from coursekit.colours import LIGHT, LOSE, WIN

@@ -24,11 +24,11 @@ then calls it instead of `moves`, `play` and `is_over` once a ply.
 
 from __future__ import annotations
 
-from numbers import Integral
 import gc
 import math
 import random
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
 from coursekit.progress import LazyBar

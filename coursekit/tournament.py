@@ -8,10 +8,10 @@ standoff; the tournament ends below the minimum bet or at double the start.
 
 from __future__ import annotations
 
-from numbers import Integral
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
+from numbers import Integral
 from typing import Callable, Optional, Union
 
 import numpy as np
@@ -125,6 +125,7 @@ def bet_for(bankroll, betting: Betting, goal: int = 2 * START, min_bet: int = MI
 
     Bets are rounded down to a multiple of 10 EUR and never go below the minimum (the bankroll covers the minimum).
     """
+    betting = check_betting(betting, min_bet)
     if betting == "timid":
         return min_bet
     wanted = min(bankroll, goal - bankroll) if betting == "bold" else min(bankroll, betting)
@@ -509,6 +510,9 @@ class Tournament:
     def autoplay_round(self, betting: Betting = "timid", policy: int = 17,
                        strategy: Optional[Decider] = None) -> str:
         """Play one whole round with a betting style and a stand threshold, or by a player's `decide`; the result."""
+        if strategy is None:  # checked before the round starts: a bad style leaves no round half begun
+            betting = check_betting(betting, self.min_bet)
+            _hits(policy)
         self.start_round()
         if strategy is not None:
             self.place_bet(strategy.decide(decision_of(self)))

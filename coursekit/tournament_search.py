@@ -17,8 +17,8 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
-from numbers import Integral
 from functools import lru_cache
+from numbers import Integral
 from typing import Optional
 
 import numpy as np

@@ -309,3 +309,10 @@ def test_whole_shoe_simulation_matches_the_exact_odds():
         simulate_shoes(1, decks=1, cut_card=60)
     with pytest.raises(ValueError, match="shoes must be"):
         simulate_shoes(-1)
+
+
+@pytest.mark.parametrize("options", [{"commission": None}, {"commission": float("nan")}, {"commission": 2},
+                                     {"tie_pays": -1}, {"tie_pays": float("nan")}])
+def test_house_edge_refuses_a_commission_or_tie_payout_out_of_range(options):
+    with pytest.raises(ValueError, match="must be a number from 0 to"):
+        house_edge("tie" if "tie_pays" in options else "banker", **options)

@@ -175,3 +175,12 @@ def test_the_solver_refuses_a_goal_of_more_than_250_minimum_bets_and_start_names
         doubling_probability("bold", start=100.25)
     with pytest.raises(ValueError, match="dealer_stands_at must be a stand threshold from 2 to 21, not 22"):
         round_outcomes(17, 22)
+
+
+def test_a_bad_betting_style_leaves_no_round_half_begun():
+    """autoplay_round('optimal') once raised TypeError after dealing: the next call said 'finish round 1 first'."""
+    game = Tournament(seed=1)
+    with pytest.raises(ValueError, match="betting must be 'timid', 'bold' or a fixed bet"):
+        game.autoplay_round("optimal")
+    assert game.round == 0 and game.autoplay_round("timid") in ("win", "lose", "push", "blackjack", "bust",
+                                                                "dealer_bust", "dealer_blackjack")

@@ -19,9 +19,9 @@ with Wilson 95% intervals; two bots are distinguishable when their intervals do 
 
 from __future__ import annotations
 
-from numbers import Integral
 import math
 from dataclasses import asdict, dataclass
+from numbers import Integral
 from typing import Optional, Sequence
 
 import numpy as np
