@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from coursekit.mcts import Game, State, outcome
+from coursekit.mcts import Game, State, check_position, outcome
 
 MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, minimax_value) may visit
 
@@ -114,6 +114,7 @@ def random_playout_value(game: Game, state: State) -> Fraction:
 
     Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles.
     """
+    check_position(game, state)
     return _exact_value(game, state, _mean, {})
 
 
@@ -122,11 +123,13 @@ def minimax_value(game: Game, state: State, memo: dict | None = None) -> Fractio
 
     `memo` (a dict, filled as it goes) lets several calls on the same game share their work.
     """
+    check_position(game, state)
     return _exact_value(game, state, _best, {} if memo is None else memo)
 
 
 def optimal_moves(game: Game, state: State) -> tuple:
     """The moves that keep the game-theoretic value (minimax_value) of `state` for the player to move."""
+    check_position(game, state)
     memo: dict = {}
     target = minimax_value(game, state, memo)
     mover = game.to_move(state)
@@ -146,6 +149,7 @@ def optimal_moves(game: Game, state: State) -> tuple:
 
 def move_values(game: Game, state: State, value: Callable[[Game, State], Any] = random_playout_value) -> dict:
     """{move: value for the player making it}: 1 - value(next state) for the opponent, exact at the game's end."""
+    check_position(game, state)
     mover = game.to_move(state)
     out = {}
     for move in game.moves(state):

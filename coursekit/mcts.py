@@ -150,6 +150,16 @@ def best_win_rate(stats: MoveStats) -> tuple:
 FINAL_RULES = {"visits": most_visits, "win_rate": best_win_rate}
 
 
+def check_position(game: Game, state: State) -> None:
+    """Refuse what is not one of the game's positions (the number 30 where game.start(30) is meant) by name."""
+    try:
+        game.is_over(state)
+        game.to_move(state)
+    except (AttributeError, TypeError, KeyError, IndexError) as error:
+        raise ValueError(f"state must be a position of the game, such as game.start(...) gives, not {state!r} "
+                         f"({type(error).__name__}: {error})") from error
+
+
 def _identity(state: State) -> State:
     """The default position key: the state itself."""
     return state
@@ -205,6 +215,7 @@ class MCTS:
     # --- set-up ---
     def reset(self, state: State) -> Node:
         """Start a new tree with `state` at the root (the random generator carries on)."""
+        check_position(self.game, state)
         if self.game.is_over(state):
             raise ValueError(f"state {state!r} is a finished game: there is no move to search")
         self.root = Node(state, self.game.moves(state))

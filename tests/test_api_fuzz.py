@@ -372,3 +372,16 @@ def test_numpy_integers_count_as_whole_numbers():
     assert tournament.round_outcomes(np.int64(16)) == tournament.round_outcomes(16)
     assert cards.Shoe(np.int32(2)).remaining == cards.Shoe(2).remaining
     assert type(RoundSearch(np.int64(5)).budget) is int
+
+
+def test_a_number_where_a_position_is_meant_is_refused_by_name():
+    """minimax_value(game, 30) or best_move(game, 30, 100): once AttributeError "'int' object has no attribute 'n'"."""
+    from coursekit import exact_values, mcts
+    from coursekit.subtraction import SubtractionGame
+
+    game = SubtractionGame()
+    for call in (lambda: exact_values.minimax_value(game, 30), lambda: exact_values.move_values(game, 30),
+                 lambda: mcts.best_move(game, 30, 100)):
+        with pytest.raises(ValueError, match=r"state must be a position of the game, such as game.start\(\.\.\.\) "
+                                             r"gives, not 30"):
+            call()
