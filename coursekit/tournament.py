@@ -31,6 +31,7 @@ from coursekit.tournament_optimal import (  # noqa: F401  (re-exported: the exac
 )
 
 START, MIN_BET, BET_UNIT = 100, 10, 10
+MAX_TOURNAMENTS = 10**7  # simulate_tournaments at once: 10**6 took 130 MB and 27 s here, so this about 1.3 GB
 MAX_MONEY = 10**12  # euros: a bankroll of whole and half euros stays exact in a float (the sheet's 175.0€) far above it
 ROUND_RESULTS = ("blackjack", "win", "push", "lose")
 PAYOUT = {"blackjack": Fraction(3, 2), "win": Fraction(1), "push": Fraction(0), "lose": Fraction(-1)}
@@ -375,10 +376,13 @@ def simulate_tournaments(tournaments: int, betting: Betting = "timid", start: in
     goal = default_goal(start, goal)
     check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
-    if isinstance(tournaments, bool) or not isinstance(tournaments, Integral) or tournaments < 1:
-        raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
+    if isinstance(tournaments, bool) or not isinstance(tournaments, Integral) \
+            or not 1 <= tournaments <= MAX_TOURNAMENTS:
+        raise ValueError(f"tournaments must be a whole number from 1 to {MAX_TOURNAMENTS:,}, not {tournaments!r}")
     if isinstance(policy, bool) or not isinstance(policy, Integral) or not 2 <= policy <= 21:
         raise ValueError(f"policy must be a stand threshold from 2 to 21 for the simulation, not {policy!r}")
+    if isinstance(max_rounds, bool) or not isinstance(max_rounds, Integral) or not 1 <= max_rounds <= 10**7:
+        raise ValueError(f"max_rounds must be a whole number from 1 to 10,000,000, not {max_rounds!r}")
     rng = as_generator(seed)
     bankroll = np.full(tournaments, float(start))
     rounds = np.zeros(tournaments, dtype=np.int64)

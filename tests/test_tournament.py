@@ -184,3 +184,12 @@ def test_a_bad_betting_style_leaves_no_round_half_begun():
         game.autoplay_round("optimal")
     assert game.round == 0 and game.autoplay_round("timid") in ("win", "lose", "push", "blackjack", "bust",
                                                                 "dealer_bust", "dealer_blackjack")
+
+
+@pytest.mark.parametrize("options, message", [({"tournaments": 10**9}, "tournaments must be a whole number from 1 to "),
+                                              ({"tournaments": 10, "max_rounds": -5}, "max_rounds must be"),
+                                              ({"tournaments": 10, "max_rounds": None}, "max_rounds must be")])
+def test_simulate_tournaments_refuses_sizes_it_cannot_hold(options, message):
+    """10**9 tournaments once tried to allocate 7.45 GiB; max_rounds=-5 quietly returned no tournament decided."""
+    with pytest.raises(ValueError, match=message):
+        simulate_tournaments(**options)
