@@ -46,6 +46,13 @@ def check_decks(decks: Decks) -> Decks:
     return int(decks)
 
 
+def check_switch(value, name: str) -> bool:
+    """Validate an on/off option: True or False (numpy's too; 0 and 1 as well), not a string such as "no"."""
+    if not isinstance(value, (bool, np.bool_)) and value not in (0, 1):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
 def check_threshold(value: int, name: str) -> int:
     """Validate a stand threshold: the total from which a hand stops drawing, 2..21."""
     if isinstance(value, bool) or not isinstance(value, Integral) or not 2 <= value <= 21:
@@ -408,6 +415,7 @@ def exact_outcomes(decks: Decks = 1, player_stands_at: int = 17, dealer_stands_a
     decks = check_decks(decks)
     player_stands_at = check_threshold(player_stands_at, "player_stands_at")
     dealer_stands_at = check_threshold(dealer_stands_at, "dealer_stands_at")
+    exact = check_switch(exact, "exact")
     if decks is None:
         out = _infinite_outcomes(player_stands_at, dealer_stands_at)
         return out if exact else {k: float(v) for k, v in out.items()}
@@ -430,6 +438,7 @@ def dealer_outcomes(upcard: CardLike, decks: Decks = 1, hit_soft_17: bool = Fals
     """
     decks = check_decks(decks)
     stands_at = check_threshold(stands_at, "stands_at")
+    hit_soft_17 = check_switch(hit_soft_17, "hit_soft_17")
     up = rank_index(upcard)
     start = tuple(1 if i == up else 0 for i in range(10))
     if decks is None:

@@ -28,7 +28,7 @@ import gc
 import math
 import random
 from dataclasses import dataclass
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
 from coursekit.progress import LazyBar
@@ -185,7 +185,7 @@ class MCTS:
             if not callable(getattr(game, name, None)):
                 raise ValueError(f"game {game!r} lacks the protocol method {name}(); it needs moves, play, "
                                  f"is_over, winner and to_move")
-        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool) or exploration < 0 \
+        if not isinstance(exploration, Real) or isinstance(exploration, bool) or exploration < 0 \
                 or math.isnan(exploration):
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
         if isinstance(final, str):

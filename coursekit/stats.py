@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from numbers import Integral
+from numbers import Integral, Real
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -12,8 +12,9 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
         raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
     if isinstance(wins, bool) or not isinstance(wins, Integral) or not 0 <= wins <= games:
         raise ValueError(f"wins must be a whole number from 0 to games ({games}), not {wins!r}")
-    if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 < z < math.inf:
+    if isinstance(z, bool) or not isinstance(z, Real) or not 0 < z < math.inf:
         raise ValueError(f"z must be a positive number (1.96 for 95%), not {z!r}")
+    z = float(z)
     if games == 0:
         return (0.0, 1.0)
     p = wins / games

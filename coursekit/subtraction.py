@@ -32,7 +32,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from coursekit.game_protocol import BadMove, shown
@@ -421,8 +421,9 @@ def random_chances(n: int, game: SubtractionGame = DEFAULT_GAME) -> dict[int, Fr
 
 def mixed(p: float, game: SubtractionGame = DEFAULT_GAME) -> Strategy:
     """Source text 003's combined player: each move optimal with probability p, random otherwise."""
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+    if isinstance(p, bool) or not isinstance(p, Real) or not 0 <= p <= 1:
         raise ValueError(f"p must be a probability between 0 and 1, not {p!r}")
+    p = float(p)  # a Fraction or numpy float too
     best, rand = optimal_for(game), random_for(game)
 
     def mixed_player(n: int, rng: Optional[random.Random] = None) -> int:

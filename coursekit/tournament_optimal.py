@@ -345,7 +345,8 @@ class TournamentStrategy(Decider):
     # --- inputs --------------------------------------------------------------------------------------------------
     def _half_euros(self, bankroll, playing: bool = True) -> int:
         """A bankroll as an int number of half euros; during a round it must be from min_bet to below the goal."""
-        if isinstance(bankroll, bool) or not isinstance(bankroll, (int, float, Fraction, np.integer, np.floating)):
+        if isinstance(bankroll, bool) or not isinstance(bankroll, (int, float, Fraction, np.integer, np.floating)) \
+                or not abs(bankroll) < float("inf"):  # inf and NaN too (Fraction() raises otherwise)
             raise ValueError(f"bankroll must be an amount of euros in steps of 0.5, not {bankroll!r}")
         k = Fraction(bankroll) * 2
         if k.denominator != 1:
@@ -474,6 +475,8 @@ class TournamentStrategy(Decider):
 def edge_by_first_card(play: str = "optimal") -> dict[str, float]:
     """The expected gain per euro bet of one round after each first card ("A", "2", ..., "10"): the natural pays
     1.5, a win 1, a loss -1; `play` "optimal" maximises that gain, "dealer" hits below 17."""
+    if play not in ("optimal", "dealer"):
+        raise ValueError(f"play must be 'optimal' or 'dealer', not {play!r}")
     one = np.ones(1)
     values, _ = hand_values(one, 0 * one, -one, play)
     gains = first_card_values(values, 1.5 * one)[:, 0]

@@ -17,6 +17,7 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from numbers import Integral
 from typing import Optional
@@ -204,21 +205,29 @@ class RoundSearch(Decider):
         return out
 
     # --- one state at a time (the TournamentStrategy interface) -------------------------------------------------
+    def _half_euros(self, bankroll) -> int:
+        """A bankroll during a round in half euros: a multiple of 0.5 from min_bet to below the goal (ValueError)."""
+        if isinstance(bankroll, bool) or not isinstance(bankroll, (Integral, float, Fraction, np.floating)) \
+                or not self.min_bet <= bankroll < self.goal or (2 * Fraction(bankroll)).denominator != 1:
+            raise ValueError(f"bankroll must be a multiple of 0.5 from {self.min_bet} to below {self.goal}, "
+                             f"not {bankroll!r}")  # NaN and inf fail the range before Fraction() sees them
+        return int(2 * Fraction(bankroll))
+
     def bet(self, bankroll, first_card) -> int:
         """The searched bet after the first card."""
-        k = int(round(2 * float(bankroll)))
-        if k / 2 != float(bankroll) or not 2 * self.min_bet <= k < 2 * self.goal:
-            raise ValueError(f"bankroll must be a multiple of 0.5 from {self.min_bet} to below {self.goal}, "
-                             f"not {bankroll!r}")
+        k = self._half_euros(bankroll)
         return int(self.bet_batch(np.array([k]), np.array([card_value(first_card)]))[0])
 
     def hits(self, bankroll, bet: int, cards) -> bool:
         """The searched decision with these cards in hand: True to hit."""
+        k = self._half_euros(bankroll)
+        if isinstance(bet, bool) or not isinstance(bet, Integral) or not self.min_bet <= bet <= bankroll:
+            raise ValueError(f"bet must be a whole number of euros from {self.min_bet} to {bankroll}, not {bet!r}")
         values = [card_value(c) for c in cards]
         if len(values) < 2 or sum(values) > 21:
             raise ValueError(f"cards must be a hand of two or more cards that is still playing, not {cards!r}")
-        return bool(self.hit_batch(np.array([int(round(2 * float(bankroll)))]), np.array([int(bet)]),
-                                   np.array([sum(values)]), np.array([1 in values]))[0])
+        return bool(self.hit_batch(np.array([k]), np.array([int(bet)]), np.array([sum(values)]),
+                                   np.array([1 in values]))[0])
 
 
 def _exact_round(solution: Solution, k: np.ndarray, bet: np.ndarray):
@@ -240,6 +249,9 @@ def play_tournaments(player, tournaments: int, start=100, seed=None,
         raise ValueError(f"tournaments must be a whole number, 1 or more, not {tournaments!r}")
     goal, low = player.goal, player.min_bet
     check_money(start, goal, low)
+    if judge is not None and (judge.goal, judge.min_bet) != (goal, low):
+        raise ValueError(f"judge must be solved for the player's tournament (goal {goal}, minimum bet {low}), not "
+                         f"goal {judge.goal}, minimum bet {judge.min_bet}")
     rng = as_generator(seed)
     k = np.full(tournaments, int(round(2 * start)), dtype=np.int64)
     rounds = np.zeros(tournaments, dtype=np.int64)

@@ -385,3 +385,16 @@ def test_a_number_where_a_position_is_meant_is_refused_by_name():
         with pytest.raises(ValueError, match=r"state must be a position of the game, such as game.start\(\.\.\.\) "
                                              r"gives, not 30"):
             call()
+
+
+def test_fractions_and_numpy_floats_count_as_numbers():
+    """mixed(Fraction(1, 2)) and numpy float32 for p, z or exploration were refused as 'not a probability/number'."""
+    import numpy as np
+
+    from coursekit.mcts import MCTS
+    from coursekit.stats import wilson_interval
+    from coursekit.subtraction import SubtractionGame, mixed
+
+    assert mixed(Fraction(1, 2))(30, random.Random(1)) == mixed(0.5)(30, random.Random(1))
+    assert wilson_interval(5, 10, np.float32(2.0)) == pytest.approx(wilson_interval(5, 10, 2.0))
+    assert MCTS(SubtractionGame(), exploration=np.float32(1.5)).exploration == 1.5

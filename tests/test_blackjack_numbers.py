@@ -265,3 +265,14 @@ def test_lesson_figures_show_what_they_say():
     assert len(fig.axes[0].patches) == 20
     fig = doubling([10, 20], [0.24, 0.35], [0.25, 0.34], runs=1000, timid=0.24, bold=0.46)
     assert fig.axes[0].get_ylabel() == "chance to reach 200€"
+
+
+def test_an_on_off_option_given_a_string_is_refused():
+    """dealer_table(1, "no") once equalled dealer_table(1, True): any non-empty string counted as True."""
+    from coursekit.blackjack_exact import dealer_table
+
+    with pytest.raises(ValueError, match="hit_soft_17 must be True or False, not 'no'"):
+        dealer_table(1, "no")
+    with pytest.raises(ValueError, match="exact must be True or False, not 'yes'"):
+        exact_outcomes(1, exact="yes")
+    assert dealer_table(1, np.bool_(True)) == dealer_table(1, True)

@@ -160,3 +160,21 @@ def test_lesson_10bs_shares_won_overlap_and_its_words_say_which():
     prose = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
     said = "({:.3f}-{:.3f}, {:.3f}-{:.3f} and {:.3f}-{:.3f})".format(*shares[10], *shares[100], *shares[1000])
     assert f"all three overlap {said}" in prose and "cannot be told apart" in prose
+
+
+def test_bad_bankrolls_bets_and_judges_are_refused_by_name():
+    """Found by an API sweep: RoundSearch.hits took a bet of 500 from 100, bet(nan) raised a raw error, a judge for
+    another goal gave IndexError, edge_by_first_card('optimum') returned the dealer's numbers."""
+    from coursekit.tournament_optimal import edge_by_first_card
+
+    search = RoundSearch(20, seed=1)
+    for call, words in ((lambda: search.hits(100, 500, ["K", "6"]), "bet must be a whole number of euros from 10"),
+                        (lambda: search.hits(1000, 10, ["K", "6"]), "bankroll must be a multiple of 0.5"),
+                        (lambda: search.bet(float("nan"), "A"), "bankroll must be a multiple of 0.5"),
+                        (lambda: search.bet(None, "A"), "bankroll must be a multiple of 0.5"),
+                        (lambda: optimal_strategy().bet(float("inf"), "A"), "bankroll must be an amount"),
+                        (lambda: play_tournaments(search, 5, start=75, judge=optimal_strategy(start=75)),
+                         "judge must be solved for the player's tournament"),
+                        (lambda: edge_by_first_card("optimum"), "play must be 'optimal' or 'dealer'")):
+        with pytest.raises(ValueError, match=words):
+            call()
