@@ -162,11 +162,12 @@ MAX_EXACT_BANKROLLS = 60  # the exact chain's size: fraction-free elimination to
 
 
 def _chain(betting: Betting, start, goal: int, min_bet: int, policy: Policy) -> tuple[list, dict, list]:
-    """The bankrolls reachable from `start` short of ruin and goal, their index, and a round's (payout, chance)."""
+    """The bankrolls reachable from `start` short of ruin and goal, their index, and each one's round as a list of
+    (bankroll after, probability)."""
     check_money(start, goal, min_bet)
     betting = check_betting(betting, min_bet)
     moves = [(PAYOUT[name], p) for name, p in round_outcomes(policy).items() if p]
-    states, queue, index = [], [Fraction(start)], {}
+    states, queue, index, rounds = [], [Fraction(start)], {}, []
     while queue:
         b = queue.pop()
         if b in index or b < min_bet or b >= goal:
@@ -174,8 +175,45 @@ def _chain(betting: Betting, start, goal: int, min_bet: int, policy: Policy) -> 
         index[b] = len(states)
         states.append(b)
         bet = bet_for(b, betting, goal, min_bet)
-        queue.extend(b + pay * bet for pay, _ in moves)
-    return states, index, moves
+        rounds.append([(b + pay * bet, p) for pay, p in moves])
+        queue.extend(after for after, _ in rounds[-1])
+    return states, index, rounds
+
+
+def _exact_chances(chain: tuple[list, dict, list], goal: int, min_bet: int) -> dict:
+    """Solve a chain in Fractions: {bankroll: chance to reach the goal}."""
+    states, index, rounds = chain
+    n = len(states)
+    # D (I - Q) h = D r with D the common denominator of the round odds: an integer system, solved exactly
+    scale = 1
+    for _, p in rounds[0]:
+        scale = scale * p.denominator // gcd(scale, p.denominator)
+    rows = []
+    for i, steps in enumerate(rounds):
+        row = [0] * (n + 1)
+        row[i] += scale
+        for after, p in steps:
+            weight = int(p * scale)
+            if after >= goal:
+                row[n] += weight
+            elif after >= min_bet:
+                row[index[after]] -= weight
+        rows.append(row)
+    solution = _solve_integer(rows)
+    return {_plain(b): solution[index[b]] for b in sorted(states)}
+
+
+def _float_system(chain: tuple[list, dict, list], goal: int, min_bet: int) -> tuple[np.ndarray, np.ndarray]:
+    """The chain in floats: I - Q and the one-round chance to reach the goal, rows in the chain's order."""
+    states, index, rounds = chain
+    matrix, reach = np.eye(len(states)), np.zeros(len(states))
+    for i, steps in enumerate(rounds):
+        for after, p in steps:
+            if after >= goal:
+                reach[i] += float(p)
+            elif after >= min_bet:
+                matrix[i, index[after]] -= float(p)
+    return matrix, reach
 
 
 def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optional[int] = None,
@@ -187,48 +225,12 @@ def doubling_chances(betting: Betting = "timid", start: int = START, goal: Optio
     chains of at most MAX_EXACT_BANKROLLS bankrolls (doubling_probability answers larger ones in floats).
     """
     goal = default_goal(start, goal)
-    states, index, moves = _chain(betting, start, goal, min_bet, policy)
-    n = len(states)
-    if n > MAX_EXACT_BANKROLLS:
-        raise ValueError(f"{n} bankrolls lie between the minimum bet {min_bet} and the goal {goal} with these bets: "
-                         f"the exact solve takes at most {MAX_EXACT_BANKROLLS} (minutes beyond); "
+    chain = _chain(betting, start, goal, min_bet, policy)
+    if len(chain[0]) > MAX_EXACT_BANKROLLS:
+        raise ValueError(f"{len(chain[0])} bankrolls lie between the minimum bet {min_bet} and the goal {goal} with "
+                         f"these bets: the exact solve takes at most {MAX_EXACT_BANKROLLS} (minutes beyond); "
                          f"doubling_probability gives the chance in floats")
-    # D (I - Q) h = D r with D the common denominator of the round odds: an integer system, solved exactly
-    scale = 1
-    for _, p in moves:
-        scale = scale * p.denominator // gcd(scale, p.denominator)
-    rows = []
-    for b in states:
-        row = [0] * (n + 1)
-        row[index[b]] += scale
-        bet = bet_for(b, betting, goal, min_bet)
-        for pay, p in moves:
-            after = b + pay * bet
-            weight = int(p * scale)
-            if after >= goal:
-                row[n] += weight
-            elif after >= min_bet:
-                row[index[after]] -= weight
-        rows.append(row)
-    solution = _solve_integer(rows)
-    return {_plain(b): solution[index[b]] for b in sorted(states)}
-
-
-def _float_chain(betting: Betting, start, goal: int, min_bet: int, policy: Policy) -> tuple[dict, np.ndarray,
-                                                                                          np.ndarray]:
-    """The same chain in floats: (index of each bankroll, I - Q, the one-round chance to reach the goal)."""
-    states, index, moves = _chain(betting, start, goal, min_bet, policy)
-    betting = check_betting(betting, min_bet)
-    matrix, reach = np.eye(len(states)), np.zeros(len(states))
-    for b in states:
-        bet = bet_for(b, betting, goal, min_bet)
-        for pay, p in moves:
-            after = b + pay * bet
-            if after >= goal:
-                reach[index[b]] += float(p)
-            elif after >= min_bet:
-                matrix[index[b], index[after]] -= float(p)
-    return index, matrix, reach
+    return _exact_chances(chain, goal, min_bet)
 
 
 def _solve_integer(rows: list[list[int]]) -> list[Fraction]:
@@ -278,10 +280,11 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
     if play not in PLAYS:
         raise ValueError(f"play must be 'dealer' or 'optimal', not {play!r}")
     if play == "dealer" and betting not in ("optimal", "bankroll"):
-        index, matrix, reach = _float_chain(betting, start, goal, min_bet, policy)
-        if len(index) <= MAX_EXACT_BANKROLLS:  # exact, then rounded once
-            return float(doubling_chances(betting, start, goal, min_bet, policy)[_plain(start)])
-        return float(np.linalg.solve(matrix, reach)[index[Fraction(start)]])
+        chain = _chain(betting, start, goal, min_bet, policy)
+        if len(chain[0]) <= MAX_EXACT_BANKROLLS:  # exact, then rounded once
+            return float(_exact_chances(chain, goal, min_bet)[_plain(start)])
+        matrix, reach = _float_system(chain, goal, min_bet)
+        return float(np.linalg.solve(matrix, reach)[chain[1][Fraction(start)]])
     if policy != 17:
         raise ValueError(f"policy (a stand threshold) applies to dealer play with timid, bold or fixed bets, "
                          f"not to betting={betting!r}, play={play!r}; leave it at 17")
@@ -317,9 +320,10 @@ def expected_rounds(betting: Betting = "timid", start: int = START, goal: Option
                     min_bet: int = MIN_BET, policy: Policy = 17) -> float:
     """The expected number of rounds a tournament lasts (same chain, float linear algebra)."""
     goal = default_goal(start, goal)
-    index, matrix, _ = _float_chain(betting, start, goal, min_bet, policy)
-    steps = np.linalg.solve(matrix, np.ones(len(index)))
-    return float(steps[index[Fraction(start)]])
+    chain = _chain(betting, start, goal, min_bet, policy)
+    matrix, _ = _float_system(chain, goal, min_bet)
+    rounds = np.linalg.solve(matrix, np.ones(len(matrix)))
+    return float(rounds[chain[1][Fraction(start)]])
 
 
 # --- simulation of whole tournaments -------------------------------------------------------------------------------

@@ -315,6 +315,27 @@ def check_size(goal, min_bet) -> None:
                          f"lose the precision it needs beyond), not goal={goal} with min_bet={min_bet}")
 
 
+def half_euros(bankroll, min_bet: int, goal: int, playing: bool = True) -> int:
+    """A bankroll as an int number of half euros; during a round (`playing`) it must be from min_bet to below goal."""
+    if isinstance(bankroll, bool) or not isinstance(bankroll, (int, float, Fraction, np.integer, np.floating)) \
+            or not abs(bankroll) < float("inf"):  # inf and NaN too (Fraction() raises otherwise)
+        raise ValueError(f"bankroll must be an amount of euros in steps of 0.5, not {bankroll!r}")
+    k = Fraction(bankroll) * 2
+    if k.denominator != 1:
+        raise ValueError(f"bankroll must be a multiple of 0.5 euros, not {bankroll!r}")
+    if playing and not min_bet <= bankroll < goal:
+        raise ValueError(f"bankroll must be from {min_bet} to below {goal} euros while the tournament runs, "
+                         f"not {bankroll!r}")
+    return int(k)
+
+
+def check_bet(bankroll, bet, min_bet: int) -> int:
+    """A bet during a round: a whole number of euros from min_bet to the bankroll, else ValueError."""
+    if isinstance(bet, bool) or not isinstance(bet, (int, np.integer)) or not min_bet <= bet <= bankroll:
+        raise ValueError(f"bet must be a whole number of euros from {min_bet} to {bankroll}, not {bet!r}")
+    return int(bet)
+
+
 # --- the strategy object -------------------------------------------------------------------------------------------
 def card_value(card: CardLike) -> int:
     """A card's value with the ace as 1: Card, rank ("A", "7", "K") or number 2..10."""
@@ -344,22 +365,10 @@ class TournamentStrategy(Decider):
 
     # --- inputs --------------------------------------------------------------------------------------------------
     def _half_euros(self, bankroll, playing: bool = True) -> int:
-        """A bankroll as an int number of half euros; during a round it must be from min_bet to below the goal."""
-        if isinstance(bankroll, bool) or not isinstance(bankroll, (int, float, Fraction, np.integer, np.floating)) \
-                or not abs(bankroll) < float("inf"):  # inf and NaN too (Fraction() raises otherwise)
-            raise ValueError(f"bankroll must be an amount of euros in steps of 0.5, not {bankroll!r}")
-        k = Fraction(bankroll) * 2
-        if k.denominator != 1:
-            raise ValueError(f"bankroll must be a multiple of 0.5 euros, not {bankroll!r}")
-        if playing and not self.min_bet <= bankroll < self.goal:
-            raise ValueError(f"bankroll must be from {self.min_bet} to below {self.goal} euros while the tournament "
-                             f"runs, not {bankroll!r}")
-        return int(k)
+        return half_euros(bankroll, self.min_bet, self.goal, playing)
 
     def _check_bet(self, bankroll, bet) -> int:
-        if isinstance(bet, bool) or not isinstance(bet, (int, np.integer)) or not self.min_bet <= bet <= bankroll:
-            raise ValueError(f"bet must be a whole number of euros from {self.min_bet} to {bankroll}, not {bet!r}")
-        return int(bet)
+        return check_bet(bankroll, bet, self.min_bet)
 
     def _hand(self, cards) -> tuple[int, int, int]:
         """(hard total, holds an ace, number of cards) of the player's cards."""

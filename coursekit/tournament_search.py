@@ -17,7 +17,6 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from numbers import Integral
 from typing import Optional
@@ -45,8 +44,10 @@ from coursekit.tournament_optimal import (
     dealer_and_payout,
     card_sum,
     card_value,
+    check_bet,
     check_size,
     first_card_values,
+    half_euros,
     hand_values,
     policy_chances,
     stand_odds,
@@ -205,28 +206,18 @@ class RoundSearch(Decider):
         return out
 
     # --- one state at a time (the TournamentStrategy interface) -------------------------------------------------
-    def _half_euros(self, bankroll) -> int:
-        """A bankroll during a round in half euros: a multiple of 0.5 from min_bet to below the goal (ValueError)."""
-        if isinstance(bankroll, bool) or not isinstance(bankroll, (Integral, float, Fraction, np.floating)) \
-                or not self.min_bet <= bankroll < self.goal or (2 * Fraction(bankroll)).denominator != 1:
-            raise ValueError(f"bankroll must be a multiple of 0.5 from {self.min_bet} to below {self.goal}, "
-                             f"not {bankroll!r}")  # NaN and inf fail the range before Fraction() sees them
-        return int(2 * Fraction(bankroll))
-
     def bet(self, bankroll, first_card) -> int:
         """The searched bet after the first card."""
-        k = self._half_euros(bankroll)
+        k = half_euros(bankroll, self.min_bet, self.goal)
         return int(self.bet_batch(np.array([k]), np.array([card_value(first_card)]))[0])
 
     def hits(self, bankroll, bet: int, cards) -> bool:
         """The searched decision with these cards in hand: True to hit."""
-        k = self._half_euros(bankroll)
-        if isinstance(bet, bool) or not isinstance(bet, Integral) or not self.min_bet <= bet <= bankroll:
-            raise ValueError(f"bet must be a whole number of euros from {self.min_bet} to {bankroll}, not {bet!r}")
+        k, bet = half_euros(bankroll, self.min_bet, self.goal), check_bet(bankroll, bet, self.min_bet)
         values = [card_value(c) for c in cards]
         if len(values) < 2 or sum(values) > 21:
             raise ValueError(f"cards must be a hand of two or more cards that is still playing, not {cards!r}")
-        return bool(self.hit_batch(np.array([k]), np.array([int(bet)]), np.array([sum(values)]),
+        return bool(self.hit_batch(np.array([k]), np.array([bet]), np.array([sum(values)]),
                                    np.array([1 in values]))[0])
 
 

@@ -169,9 +169,9 @@ def test_bad_bankrolls_bets_and_judges_are_refused_by_name():
 
     search = RoundSearch(20, seed=1)
     for call, words in ((lambda: search.hits(100, 500, ["K", "6"]), "bet must be a whole number of euros from 10"),
-                        (lambda: search.hits(1000, 10, ["K", "6"]), "bankroll must be a multiple of 0.5"),
-                        (lambda: search.bet(float("nan"), "A"), "bankroll must be a multiple of 0.5"),
-                        (lambda: search.bet(None, "A"), "bankroll must be a multiple of 0.5"),
+                        (lambda: search.hits(1000, 10, ["K", "6"]), "bankroll must be from 10 to below 200"),
+                        (lambda: search.bet(float("nan"), "A"), "bankroll must be an amount of euros"),
+                        (lambda: search.bet(None, "A"), "bankroll must be an amount of euros"),
                         (lambda: optimal_strategy().bet(float("inf"), "A"), "bankroll must be an amount"),
                         (lambda: play_tournaments(search, 5, start=75, judge=optimal_strategy(start=75)),
                          "judge must be solved for the player's tournament"),
