@@ -90,15 +90,17 @@ class Finals(NamedTuple):
     ways: np.ndarray  # rank orders that reach the multiset from the start (each stops exactly there)
 
 
-def _codes(hard: np.ndarray, ace: np.ndarray, cards, stands_at: int, hit_soft_17: bool) -> np.ndarray:
-    """Result codes of hands (numbers of cards broadcast against them): -1 while drawing, else a total, BUST or
-    NATURAL."""
-    soft = ace & (hard + 10 <= 21)
-    total = np.where(soft, hard + 10, hard)
-    natural = (total == 21) & (cards == 2)
-    draws = (cards < 2) | (total < stands_at) | (hit_soft_17 & soft & (total == 17))
-    codes = np.where(total > 21, BUST, np.where(natural, NATURAL, total))
-    return np.where(draws & (total <= 21) & ~natural, -1, codes)
+def _code(hard: int, ace: bool, cards: int, stands_at: int, hit_soft_17: bool) -> int:
+    """A hand's result code: -1 while it draws, else its total, BUST or NATURAL."""
+    soft = ace and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    if total > 21:
+        return BUST
+    if total == 21 and cards == 2:
+        return NATURAL
+    if cards < 2 or total < stands_at or (hit_soft_17 and soft and total == 17):
+        return -1
+    return total
 
 
 def _key(counts: tuple[int, ...]) -> int:
@@ -110,9 +112,9 @@ _HARD_LIMIT = 32  # a hand draws only below 21, so its hard total stays below 21
 
 @lru_cache(maxsize=16)
 def _code_table(stands_at: int, hit_soft_17: bool) -> np.ndarray:
-    """_codes of every hand by [its cards (0, 1, 2 or 3 for three or more), its state 2 * hard total + has ace]."""
-    states = np.arange(2 * _HARD_LIMIT)
-    return _codes(states >> 1, (states & 1).astype(bool), np.arange(4)[:, None], stands_at, hit_soft_17)
+    """_code of every hand by [its cards (0, 1, 2 or 3 for three or more), its state 2 * hard total + has ace]."""
+    return np.array([[_code(state >> 1, bool(state & 1), cards, stands_at, hit_soft_17)
+                      for state in range(2 * _HARD_LIMIT)] for cards in range(4)])
 
 
 @lru_cache(maxsize=64)
@@ -136,13 +138,11 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
         keys, state, ways = keys[drawing], state[drawing], ways[drawing]
         if not len(keys):
             break
-        src, rank = np.nonzero(((keys[:, None] >> _SHIFT) & _MASK) < caps)  # every rank left to draw
+        src, rank = (((keys[:, None] >> _SHIFT) & _MASK) < caps).nonzero()  # every rank left to draw
         child = keys[src] + _UNIT[rank]
-        order = np.argsort(child, kind="stable")
+        order = child.argsort()  # any order within equal children: they have the same state
         child = child[order]
-        first = np.ones(len(child), dtype=bool)
-        first[1:] = child[1:] != child[:-1]
-        starts = np.flatnonzero(first)
+        starts = _run_starts(child)
         ways = np.add.reduceat(ways[src[order]], starts)
         keys, kept = child[starts], order[starts]
         src, rank = src[kept], rank[kept]
@@ -153,12 +153,25 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
                   np.repeat([part[2] for part in parts], sizes), np.concatenate([part[3] for part in parts]))
 
 
+_ZERO = np.zeros(1, dtype=np.intp)
+
+
+def _run_starts(values: np.ndarray) -> np.ndarray:
+    """Where each run of equal neighbours in a sorted array begins.
+
+    This module calls ndarray methods and ufuncs rather than numpy's Python-level wrappers (np.flatnonzero, np.diff,
+    np.take, ...): a wrapper costs about a microsecond a call, and the first call several.
+    """
+    starts = (values[1:] != values[:-1]).nonzero()[0]
+    starts += 1
+    return np.concatenate((_ZERO, starts)) if len(values) else starts
+
+
 def _distinct(values: np.ndarray) -> np.ndarray:
     """The sorted distinct values (np.unique without its first-call import of numpy.ma, 30 ms cold)."""
-    values = np.sort(values)
-    keep = np.ones(len(values), dtype=bool)
-    keep[1:] = values[1:] != values[:-1]
-    return values[keep]
+    values = values.copy()
+    values.sort()
+    return values[_run_starts(values)]
 
 
 def _digits(keys: np.ndarray) -> np.ndarray:
@@ -173,15 +186,24 @@ def _digit(keys: np.ndarray, r: int) -> np.ndarray:
 
 def _most(keys: np.ndarray) -> list[int]:
     """The largest count of each rank in multiset keys (0 for none)."""
-    return [int(_digit(keys, r).max(initial=0)) for r in range(10)]
+    return [int(np.maximum.reduce(_digit(keys, r), initial=0)) for r in range(10)]
 
 
 def _falling_tables(counts: tuple[int, ...], players: list[int], dealers: list[int], dtype) -> list[np.ndarray]:
     """Per rank r a table T[p, d] = (c_r - p)_d for p up to players[r], d up to dealers[r] (0 where the deck runs
     out). Sized by each rank's own counts: a dealer's hand holds d cards of rank r, so (c_r)_d is within the
     bounds of _join_dtype, where (c_r)_d for a larger d (tens in a 3-deck shoe, d = 6) may not fit in int32."""
-    return [np.array([[math.perm(c - p, d) if p <= c else 0 for d in range(most_d + 1)] for p in range(most_p + 1)],
-                     dtype=dtype) for c, most_p, most_d in zip(counts, players, dealers)]
+    return [_falling_table(c, most_p, most_d, dtype) for c, most_p, most_d in zip(counts, players, dealers)]
+
+
+@lru_cache(maxsize=256)
+def _falling_table(c: int, most_p: int, most_d: int, dtype) -> np.ndarray:
+    """T[p, d] = (c - p)_d for p up to most_p and d up to most_d (0 where the deck runs out); shared by the ranks
+    with the same count (read only)."""
+    table = np.array([[math.perm(c - p, d) if p <= c else 0 for d in range(most_d + 1)] for p in range(most_p + 1)],
+                     dtype=dtype)
+    table.flags.writeable = False
+    return table
 
 
 def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
@@ -191,14 +213,12 @@ def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, lis
     every family's first member, then every second member, ..., and how many families have a j-th member.
     """
     parents = rows >> _BITS
-    first = np.ones(len(rows), dtype=bool)
-    first[1:] = parents[1:] != parents[:-1]
-    starts = np.flatnonzero(first)
+    starts = _run_starts(parents)
     if len(starts) == len(rows):  # no two rows share a parent (the first ranks): every family is one row
         alone = np.arange(len(rows))
         return alone, parents, alone, [len(rows)]
-    sizes = np.diff(np.append(starts, len(rows)))
-    by_size = np.argsort(-sizes, kind="stable")
+    sizes = np.concatenate((starts[1:], [len(rows)])) - starts
+    by_size = (-sizes).argsort()
     widths = np.bincount(sizes)[::-1].cumsum()[::-1][1:].tolist()  # families with more than j members
     order = np.concatenate([starts[by_size[:width]] + j for j, width in enumerate(widths)])
     return by_size, parents[starts], order, widths
@@ -216,7 +236,7 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
     arithmetic (about 2.5 us a 4 KiB page here). Returns (sorted player keys, group ids, R).
     """
     full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
-    by_key = np.argsort(full)
+    by_key = full.argsort()
     rows = full[by_key]
     tables = _falling_tables(counts, _most(player_keys), _most(dealer_keys), dtype)
     suffixes = [np.zeros(1, dtype=np.int64)] * 11  # distinct player counts of ranks r..9 in suffixes[10 - r]
@@ -232,16 +252,17 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         by_size, parents, order, widths = _families(rows)
         cols, suffix = suffixes[10 - r], suffixes[9 - r]
         here = gathered[:len(suffix) * len(order)].reshape(len(suffix), len(order))
-        np.take(whole, place[order], axis=1, out=here, mode="clip")  # clip: no checking copy (in range)
-        tail = np.searchsorted(suffix, cols & ((1 << (_BITS * (9 - r))) - 1))
+        whole.take(place[order], axis=1, out=here, mode="wrap")  # in range: "wrap" neither checks nor copies
+        tail = suffix.searchsorted(cols & ((1 << (_BITS * (9 - r))) - 1))
         step = product[:len(cols) * len(order)].reshape(len(cols), len(order))
-        np.take(here, tail, axis=0, out=step, mode="clip")
-        p_r, d_r = cols >> (_BITS * (9 - r)), rows[order] & _MASK
+        here.take(tail, axis=0, out=step, mode="wrap")
+        d_r = rows[order] & _MASK
         if d_r.any():  # else every factor is (c_r - p_r)_0 = 1
-            bounds = np.flatnonzero(p_r[1:] != p_r[:-1]) + 1  # the rows are sorted by p_r: one block per value
-            by_p = tables[r]
-            for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(p_r)]):
-                step[lo:hi] *= by_p[p_r[lo]][d_r]
+            p_r = cols >> (_BITS * (9 - r))  # the rows are sorted by p_r: one block per value
+            bounds = [*_run_starts(p_r).tolist(), len(p_r)]
+            factors = tables[r].take(d_r, axis=1)  # (c_r - p)_(d_r) by p and column, rows contiguous
+            for lo, hi, p in zip(bounds, bounds[1:], p_r[bounds[:-1]].tolist()):
+                step[lo:hi] *= factors[p]
         whole, values = step, step[:, :widths[0]]  # each family's sum goes into its first member's column
         at = widths[0]
         for width in widths[1:]:
@@ -251,7 +272,7 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         place[by_size] = np.arange(len(by_size))
         rows = parents
     out = gathered[:len(suffixes[-1]) * len(place)].reshape(len(suffixes[-1]), len(place))  # pages touched already
-    np.take(whole, place, axis=1, out=out, mode="clip")
+    whole.take(place, axis=1, out=out, mode="wrap")
     return suffixes[-1], rows, out
 
 
@@ -310,7 +331,7 @@ def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> 
     """
     if weights.dtype != np.int64:
         return np.add.reduceat(weights[:, None] * values, starts, axis=0)
-    longest_run = int(np.diff(np.append(starts, len(weights))).max(initial=1))
+    longest_run = int(np.maximum.reduce(np.concatenate((starts[1:], [len(weights)])) - starts, initial=1))
     if _bits(weights) + _bits(values) + longest_run.bit_length() <= 63:  # no sum can reach 2**63: int64 at once
         out = np.empty((len(starts), values.shape[1]), dtype=np.int64)
         ends = [*starts[1:].tolist(), len(weights)]
@@ -334,7 +355,8 @@ def _draws(finals: Finals, counts: tuple[int, ...], dtype) -> np.ndarray:
     out = finals.ways.astype(dtype)
     for r, c in enumerate(counts):
         digit = _digit(finals.keys, r)
-        out *= np.array([math.perm(c, k) for k in range(int(digit.max()) + 1)], dtype=dtype)[digit]
+        most = int(np.maximum.reduce(digit, initial=0))
+        out *= np.array([math.perm(c, k) for k in range(most + 1)], dtype=dtype)[digit]
     return out
 
 
@@ -370,37 +392,35 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
         join_dtype = dtype
     else:  # the dealer's draws as the player's when both stand at the same total
         join_dtype = _join_dtype(dealer, standing, weights if dealer is player else _draws(dealer, counts, dtype))
-    playing = np.flatnonzero(player.codes != BUST)
-    playing = playing[np.argsort(player.keys[playing])]  # the order of _join's rows
+    playing = (player.codes != BUST).nonzero()[0]
+    playing = playing[player.keys[playing].argsort()]  # the order of _join's rows
     groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
     _, group_ids, per_group = _join(player.keys[playing], dealer.keys[standing], dealer.ways[standing], groups,
                                     counts, join_dtype)
     # the players' sums by their own length and code: runs of players, one row per run, one column per group
     runs = player.cards[playing] * 32 + player.codes[playing]
-    by_run = np.argsort(runs, kind="stable")
+    by_run = runs.argsort(kind="stable")
     run_ids = _distinct(runs)
-    sums = _group_sums(weights[playing][by_run], per_group[by_run], np.searchsorted(runs[by_run], run_ids))
+    sums = _group_sums(weights[playing][by_run], per_group[by_run], runs[by_run].searchsorted(run_ids))
     outcome = _BEATS[(run_ids % 32)[:, None], (group_ids % 32)[None, :]]  # +1 the player wins, 0 draw, -1 loses
     cards = (run_ids // 32)[:, None] + (group_ids // 32)[None, :]          # both hands' cards
-    bust = np.flatnonzero(player.codes == BUST)
-    bust = bust[np.argsort(player.cards[bust], kind="stable")]
+    bust = (player.codes == BUST).nonzero()[0]
+    bust = bust[player.cards[bust].argsort(kind="stable")]
     bust_lengths = _distinct(player.cards[bust])
     busts = _group_sums(weights[bust], np.ones((len(bust), 1), dtype=dtype),
-                        np.searchsorted(player.cards[bust], bust_lengths))[:, 0]
+                        player.cards[bust].searchsorted(bust_lengths))[:, 0]
     terms = [(bust_lengths, busts, True), (cards[outcome == -1], sums[outcome == -1], True),
              (cards[outcome == 0], sums[outcome == 0], False)]  # (cards, ways, the player loses?)
     if not exact:
         lose, draw = (sum(float((s / [falling(total, n) for n in c.tolist()]).sum()) for c, s, loses in terms
                           if loses == which) for which in (True, False))
         return {"win": 1.0 - lose - draw, "lose": lose, "draw": draw}
-    by_length: tuple[dict, dict] = ({}, {})  # the player loses / draws: ways by both hands' cards
+    longest = max(int(np.maximum.reduce(c, initial=0)) for c, _, _ in terms)
+    by_length = np.zeros((2, longest + 1), dtype=object)  # the player loses / draws: ways by both hands' cards
     for c, s, loses in terms:
-        into = by_length[0 if loses else 1]
-        for n, x in zip(c.tolist(), s.tolist()):
-            into[n] = into.get(n, 0) + x
-    longest = max(max(into, default=0) for into in by_length)
-    lose, draw = (Fraction(sum(x * falling(total - n, longest - n) for n, x in into.items()),  # over (N)_longest
-                           falling(total, longest)) for into in by_length)
+        np.add.at(by_length[0 if loses else 1], c, s)
+    lose, draw = (Fraction(sum(x * falling(total - n, longest - n) for n, x in enumerate(row.tolist()) if x),
+                           falling(total, longest)) for row in by_length)  # over (N)_longest
     return {"win": 1 - lose - draw, "lose": lose, "draw": draw}
 
 
