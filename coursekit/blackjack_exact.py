@@ -225,16 +225,19 @@ def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, lis
     return by_size, parents[starts], order, widths
 
 
-def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndarray, groups: np.ndarray,
-          counts: tuple[int, ...], dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """R[i, g] = sum over the dealer's finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r), P = player i.
+def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.ndarray, dealer_keys: np.ndarray,
+          dealer_ways: np.ndarray, groups: np.ndarray, counts: tuple[int, ...],
+          dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """S[k, g] = sum over the players P of run k of weight(P) * R[P, g], where R[P, g] = sum over the dealer's
+    finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r); the players come sorted by key.
 
     The sum runs rank by rank from the last: columns are the dealer's partial multisets (group and the counts of
     ranks 0..r), rows the distinct player counts of ranks r..9. One step per rank gathers the rows, multiplies by
     the falling factorials and adds each family of columns that differ only in rank r, its members side by side
     (largest families first, so each addition is one block). Two work buffers are allocated once, in int32 when
     the numbers allow (see _join_dtype): memory touched for the first time costs more in page faults than the
-    arithmetic (about 2 us a 4 KiB page here). Returns (sorted player keys, group ids, R).
+    arithmetic (about 2 us a 4 KiB page here); R's rows are put in run order and weighted in them too.
+    Returns (run ids, group ids, S).
     """
     full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
     by_key = full.argsort()
@@ -274,7 +277,12 @@ def _join(player_keys: np.ndarray, dealer_keys: np.ndarray, dealer_ways: np.ndar
         rows = parents
     out = gathered[:len(suffixes[-1]) * len(place)].reshape(len(suffixes[-1]), len(place))  # pages touched already
     whole.take(place, axis=1, out=out, mode="wrap")
-    return suffixes[-1], rows, out
+    by_run = player_runs.argsort(kind="stable")
+    run_ids = _distinct(player_runs)
+    in_runs = product[:out.size].reshape(out.shape)  # R's rows run by run, in memory touched already
+    out.take(by_run, axis=0, out=in_runs, mode="wrap")
+    sums = _group_sums(player_weights[by_run], in_runs, player_runs[by_run].searchsorted(run_ids), scratch=gathered)
+    return run_ids, rows, sums
 
 
 def _beats(player: int, dealer: int) -> int:
@@ -323,22 +331,24 @@ def _bits(values: np.ndarray) -> int:
     return max(int(values.max(initial=0)), -int(values.min(initial=0))).bit_length()  # no |values| copy
 
 
-def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def _group_sums(weights: np.ndarray, values: np.ndarray, starts: np.ndarray,
+                scratch: Optional[np.ndarray] = None) -> np.ndarray:
     """Exact sums of weights[i] * values[i] over the runs of rows that begin at `starts` (an object array for int64).
 
     When the largest weight, the largest value and the longest run leave every sum below 2**63 (one deck), int64
-    does it at once. Else int64 entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer
-    than 2**21 of them adds up below 2**63, and the limbs' sums are put together in Python integers.
+    does it at once (the products in `scratch` when its memory is large enough: pages touched already). Else int64
+    entries are split into 21-bit limbs: a limb product is below 2**42, a run of fewer than 2**21 of them adds up
+    below 2**63, and the limbs' sums are put together in Python integers.
     """
     if weights.dtype != np.int64:
         return np.add.reduceat(weights[:, None] * values, starts, axis=0)
     longest_run = int(np.maximum.reduce(np.concatenate((starts[1:], [len(weights)])) - starts, initial=1))
     if _bits(weights) + _bits(values) + longest_run.bit_length() <= 63:  # no sum can reach 2**63: int64 at once
-        out = np.empty((len(starts), values.shape[1]), dtype=np.int64)
-        ends = [*starts[1:].tolist(), len(weights)]
-        for i, (lo, hi) in enumerate(zip(starts.tolist(), ends)):  # run by run: no (rows, columns) product in
-            np.dot(weights[lo:hi], values[lo:hi], out=out[i])       # memory touched for the first time
-        return out.astype(object)
+        size = values.size * 8
+        products = None if scratch is None or scratch.nbytes < size else \
+            scratch.view(np.uint8)[:size].view(np.int64).reshape(values.shape)
+        products = np.multiply(values, weights[:, None], out=products, dtype=np.int64)
+        return np.add.reduceat(products, starts, axis=0).astype(object)
     if len(weights) >= 1 << 21:
         raise ValueError(f"{len(weights)} rows are too many for exact int64 limb sums (at most {(1 << 21) - 1})")
     values = values.astype(np.int64, copy=False)  # int32 values: their limbs in int64 too
@@ -396,13 +406,9 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     playing = (player.codes != BUST).nonzero()[0]
     playing = playing[player.keys[playing].argsort()]  # the order of _join's rows
     groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
-    _, group_ids, per_group = _join(player.keys[playing], dealer.keys[standing], dealer.ways[standing], groups,
-                                    counts, join_dtype)
-    # the players' sums by their own length and code: runs of players, one row per run, one column per group
-    runs = player.cards[playing] * 32 + player.codes[playing]
-    by_run = runs.argsort(kind="stable")
-    run_ids = _distinct(runs)
-    sums = _group_sums(weights[playing][by_run], per_group[by_run], runs[by_run].searchsorted(run_ids))
+    runs = player.cards[playing] * 32 + player.codes[playing]  # a run: the players of one length and one result
+    run_ids, group_ids, sums = _join(player.keys[playing], weights[playing], runs, dealer.keys[standing],
+                                     dealer.ways[standing], groups, counts, join_dtype)
     outcome = _BEATS[(run_ids % 32)[:, None], (group_ids % 32)[None, :]]  # +1 the player wins, 0 draw, -1 loses
     cards = (run_ids // 32)[:, None] + (group_ids // 32)[None, :]          # both hands' cards
     bust = (player.codes == BUST).nonzero()[0]
