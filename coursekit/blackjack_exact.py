@@ -279,9 +279,10 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
     whole.take(place, axis=1, out=out, mode="wrap")
     by_run = player_runs.argsort(kind="stable")
     run_ids = _distinct(player_runs)
-    in_runs = product[:out.size].reshape(out.shape)  # R's rows run by run, in memory touched already
-    out.take(by_run, axis=0, out=in_runs, mode="wrap")
-    sums = _group_sums(player_weights[by_run], in_runs, player_runs[by_run].searchsorted(run_ids), scratch=gathered)
+    in_runs = product[:out.size].reshape(out.shape)  # R's rows run by run, in memory touched already,
+    out.take(by_run, axis=0, out=in_runs, mode="wrap")  # and their int64 products right after them
+    scratch = product[-(-out.size // 2) * 2:]
+    sums = _group_sums(player_weights[by_run], in_runs, player_runs[by_run].searchsorted(run_ids), scratch=scratch)
     return run_ids, rows, sums
 
 

@@ -20,15 +20,16 @@ BLUE = WIN  # the source's blue numbers: the player to move can win
 GREY = LIGHT  # moves that are not winning moves
 WIN_EDGE = WIN + "c0"  # winning moves (n + d -> n, n red), slightly transparent so crossings stay readable
 EDGE_COLOURS = {"win": WIN, "mistake": LOSE, "no win": "black"}  # a playout's moves: won, thrown away, no choice
+MAX_GRAPH_LIMIT = 1_000  # game_graph(game, limit): largest limit (lessons and widgets draw 60 at most; 10**6 took 10 s)
 
 def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     """Numbers 0..limit as vertices, an edge n -> n + d per move d; vertices red (losing) or blue (winning).
 
-    Vertex attributes: n, losing, color. Edge attributes: move, winning (the move from n + d down to the red n
+    `limit` is at most MAX_GRAPH_LIMIT (a drawing of more numbers is unreadable anyway). Vertex attributes: n, losing, color. Edge attributes: move, winning (the move from n + d down to the red n
     is a winning move), color.
     """
-    if isinstance(limit, bool) or not isinstance(limit, Integral) or limit < 0:
-        raise ValueError(f"limit must be an integer >= 0, not {limit!r}")
+    if isinstance(limit, bool) or not isinstance(limit, Integral) or not 0 <= limit <= MAX_GRAPH_LIMIT:
+        raise ValueError(f"limit must be an integer from 0 to {MAX_GRAPH_LIMIT:,}, not {limit!r}")
     limit = int(limit)
     g = ig.Graph(n=limit + 1, directed=True)
     g.vs["n"] = list(range(limit + 1))

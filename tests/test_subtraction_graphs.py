@@ -9,7 +9,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
-from coursekit.graphs import BLUE, EDGE_COLOURS, RED, WIN_EDGE, game_graph, grid_width, playout_graph, playout_layout
+from coursekit.graphs import (BLUE, EDGE_COLOURS, MAX_GRAPH_LIMIT, RED, WIN_EDGE, game_graph, grid_width,
+                              playout_graph, playout_layout)
 from coursekit.colours import LOSE, WIN
 from coursekit.plots.game_graph import draw_game_graph, draw_playout
 from coursekit.subtraction import SubtractionGame, optimal, playout, random_player, replay
@@ -38,6 +39,16 @@ def test_game_graph_for_another_move_set_and_bad_limit():
     assert grid_width(SubtractionGame()) == 8 and grid_width(SubtractionGame((1, 2))) == 9
     with pytest.raises(ValueError, match="-1"):
         game_graph(SubtractionGame(), -1)
+
+
+def test_game_graph_limit_has_a_maximum_that_covers_the_lessons():
+    """game_graph(g, 10**6) used to run 10-30 s and build 3 million edges; now it refuses at once."""
+    assert MAX_GRAPH_LIMIT >= 60  # the game-graph widget's largest N; the lessons draw 22 and 40
+    wide = SubtractionGame(tuple(range(1, 51)))  # the most moves a game may have: the most edges per number
+    assert game_graph(wide, MAX_GRAPH_LIMIT).vcount() == MAX_GRAPH_LIMIT + 1
+    for too_big in (MAX_GRAPH_LIMIT + 1, 10**6):
+        with pytest.raises(ValueError, match=rf"from 0 to {MAX_GRAPH_LIMIT:,}, not {too_big}$"):
+            game_graph(SubtractionGame(), too_big)
 
 
 def test_playout_graph_colours_follow_abbildung_5():
