@@ -25,7 +25,8 @@ MAX_GRAPH_LIMIT = 1_000  # game_graph(game, limit): largest limit (lessons and w
 def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     """Numbers 0..limit as vertices, an edge n -> n + d per move d; vertices red (losing) or blue (winning).
 
-    `limit` is at most MAX_GRAPH_LIMIT (a drawing of more numbers is unreadable anyway). Vertex attributes: n, losing, color. Edge attributes: move, winning (the move from n + d down to the red n
+    `limit` is at most MAX_GRAPH_LIMIT (a drawing of more numbers is unreadable anyway).
+    Vertex attributes: n, losing, color. Edge attributes: move, winning (the move from n + d down to the red n
     is a winning move), color.
     """
     if isinstance(limit, bool) or not isinstance(limit, Integral) or not 0 <= limit <= MAX_GRAPH_LIMIT:
