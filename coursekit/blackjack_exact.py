@@ -138,8 +138,8 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
         keys, state, ways = keys[drawing], state[drawing], ways[drawing]
         if not len(keys):
             break
-        rank, src = (((keys >> _SHIFT[:, None]) & _MASK) < caps).nonzero()  # every rank left to draw (by rank:
-        # long rows, which numpy runs without buffering)
+        # every rank left to draw; the counts by rank then multiset: long rows, which numpy runs without buffering
+        rank, src = (((keys >> _SHIFT[:, None]) & _MASK) < caps).nonzero()
         child = keys[src] + _UNIT[rank]
         order = child.argsort()  # any order within equal children: they have the same state
         child = child[order]
@@ -281,7 +281,7 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
     run_ids = _distinct(player_runs)
     in_runs = product[:out.size].reshape(out.shape)  # R's rows run by run, in memory touched already,
     out.take(by_run, axis=0, out=in_runs, mode="wrap")  # and their int64 products right after them
-    scratch = product[-(-out.size // 2) * 2:]
+    scratch = product[out.size + out.size % 2:]  # from an even offset: 8-byte aligned
     sums = _group_sums(player_weights[by_run], in_runs, player_runs[by_run].searchsorted(run_ids), scratch=scratch)
     return run_ids, rows, sums
 
