@@ -226,8 +226,8 @@ def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, lis
 
 
 def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.ndarray, dealer_keys: np.ndarray,
-          dealer_ways: np.ndarray, groups: np.ndarray, counts: tuple[int, ...],
-          dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+          dealer_ways: np.ndarray, groups: np.ndarray, counts: tuple[int, ...], dtype,
+          same_hands: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """S[k, g] = sum over the players P of run k of weight(P) * R[P, g], where R[P, g] = sum over the dealer's
     finals D in group g of ways(D) * prod_r (c_r - p_r)_(d_r); the players come sorted by key.
 
@@ -237,12 +237,13 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
     (largest families first, so each addition is one block). Two work buffers are allocated once, in int32 when
     the numbers allow (see _join_dtype): memory touched for the first time costs more in page faults than the
     arithmetic (about 2 us a 4 KiB page here); R's rows are put in run order and weighted in them too.
-    Returns (run ids, group ids, S).
+    Returns (run ids, group ids, S). same_hands: the player's and the dealer's keys are the same set.
     """
     full = (groups.astype(np.int64) << _KEY_BITS) | dealer_keys
     by_key = full.argsort()
     rows = full[by_key]
-    tables = _falling_tables(counts, _most(player_keys), _most(dealer_keys), dtype)
+    player_most = _most(player_keys)
+    tables = _falling_tables(counts, player_most, player_most if same_hands else _most(dealer_keys), dtype)
     suffixes = [np.zeros(1, dtype=np.int64)] * 11  # distinct player counts of ranks r..9 in suffixes[10 - r]
     suffixes[10] = known = _distinct(player_keys)
     for r in range(1, 10):  # each from the longer one before it: fewer keys to sort
@@ -409,7 +410,7 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     groups = dealer.cards[standing] * 32 + dealer.codes[standing]  # a group: one length and one result code
     runs = player.cards[playing] * 32 + player.codes[playing]  # a run: the players of one length and one result
     run_ids, group_ids, sums = _join(player.keys[playing], weights[playing], runs, dealer.keys[standing],
-                                     dealer.ways[standing], groups, counts, join_dtype)
+                                     dealer.ways[standing], groups, counts, join_dtype, same_hands=dealer is player)
     outcome = _BEATS[(run_ids % 32)[:, None], (group_ids % 32)[None, :]]  # +1 the player wins, 0 draw, -1 loses
     cards = (run_ids // 32)[:, None] + (group_ids // 32)[None, :]          # both hands' cards
     bust = (player.codes == BUST).nonzero()[0]
