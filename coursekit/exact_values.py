@@ -2,11 +2,13 @@
 
 The yardsticks a search is held against (lesson 09): `random_playout_value` is exactly what MCTS's random
 rollouts measure, `minimax_value` and `optimal_moves` what perfect play gives. They walk the whole game through
-the game protocol of coursekit.mcts, so they are meant for small games (at most MAX_POSITIONS positions).
+the game protocol of coursekit.mcts, so they are meant for small games (at most MAX_POSITIONS positions; random
+playout values as fractions of at most MAX_DIGITS digits).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any, Callable
@@ -14,6 +16,10 @@ from typing import Any, Callable
 from coursekit.mcts import Game, State, check_position, outcome
 
 MAX_POSITIONS = 20_000  # positions the exact values (random_playout_value, minimax_value) may visit
+# digits of a random playout value's denominator: 3, 5, 11 from 10,000 needs 1,591, moves 1, 2 from 10,000
+# 3,011; 50 moves pass it near n = 2,950 after about a second (from 10,000 they ran 38 s to 16,990 digits)
+MAX_DIGITS = 5_000
+_TOO_LONG = 10 ** MAX_DIGITS  # the first denominator with more than MAX_DIGITS digits
 
 
 def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:
@@ -23,7 +29,7 @@ def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:
     player moves there. With `_best` the moves after a certain win are not looked at; with `_mean` the values are
     kept as unreduced (numerator, denominator) pairs until the end, so no greatest common divisor of huge numbers
     is taken per position. The walk keeps its own stack (a start of 10,000 is 10,000 moves deep) and refuses
-    games of more than MAX_POSITIONS positions.
+    games of more than MAX_POSITIONS positions, and with `_mean` denominators of more than MAX_DIGITS digits.
     """
     if game.is_over(state):
         raise ValueError(f"state {state!r} is a finished game")
@@ -40,7 +46,7 @@ def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:
             return one - v
     got = memo.get(state)
     if got is not None:
-        return got
+        return Fraction(*got) if mean else got
     # a frame: [state, its mover, its moves still to look at, the values so far, the child being computed]
     stack = [[state, game.to_move(state), iter(game.moves(state)), [], None]]
     on_stack = {state}
@@ -81,6 +87,10 @@ def _exact_value(game: Game, state: State, combine, memo: dict) -> Fraction:
         if not values:
             raise ValueError(f"state {s!r} has no moves but the game is not over")
         memo[s] = combine(values)
+        if mean and memo[s][1] >= _TOO_LONG:
+            raise ValueError(f"the random playout value from {state!r} is a fraction of more than {MAX_DIGITS:,} "
+                             f"digits (already at {s!r}), the bound of the exact values: start nearer the end or "
+                             f"use fewer moves")
         on_stack.discard(s)
         stack.pop()
     result = memo[state]
@@ -91,11 +101,23 @@ _DONE = object()  # end of a move iterator
 
 
 def _mean(values: list) -> tuple[int, int]:
-    """The average of (numerator, denominator) pairs (a uniformly random move), unreduced."""
-    common = max(d for _, d in values)
-    if any(common % d for _, d in values):
-        common = math.lcm(*(d for _, d in values))
-    return sum(n * (common // d) for n, d in values), common * len(values)
+    """The average of (numerator, denominator) pairs (a uniformly random move), unreduced.
+
+    Horner's way: the pairs by growing denominator, the running sum scaled up by the small ratio to the next one
+    (a denominator usually divides the next), so no big number is divided by a big number or multiplied by one.
+    """
+    ordered = sorted(values, key=lambda v: v[1])
+    total, common = ordered[0]
+    for n, d in ordered[1:]:
+        if d != common:
+            ratio, rest = divmod(d, common)
+            if rest:
+                lcm = math.lcm(d, common)
+                total, common, n = total * (lcm // common), lcm, n * (lcm // d)
+            else:
+                total, common = total * ratio, d
+        total += n
+    return total, common * len(values)
 
 
 def _best(values) -> Fraction:
@@ -109,13 +131,15 @@ def _best(values) -> Fraction:
     return best
 
 
-def random_playout_value(game: Game, state: State) -> Fraction:
+def random_playout_value(game: Game, state: State, memo: dict | None = None) -> Fraction:
     """Exactly what a random rollout estimates: P(player to move wins) when both play uniformly random moves.
 
-    Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles.
+    Draws count 1/2. Memoised over the states, so the game must be finite and free of cycles; `memo` (a dict,
+    filled as it goes) lets several calls on the same game share their work. A value of more than MAX_DIGITS
+    digits is refused.
     """
     check_position(game, state)
-    return _exact_value(game, state, _mean, {})
+    return _exact_value(game, state, _mean, {} if memo is None else memo)
 
 
 def minimax_value(game: Game, state: State, memo: dict | None = None) -> Fraction:
@@ -150,6 +174,8 @@ def optimal_moves(game: Game, state: State) -> tuple:
 def move_values(game: Game, state: State, value: Callable[[Game, State], Any] = random_playout_value) -> dict:
     """{move: value for the player making it}: 1 - value(next state) for the opponent, exact at the game's end."""
     check_position(game, state)
+    if value in (random_playout_value, minimax_value):  # the moves' games share their positions: one memo
+        value = functools.partial(value, memo={})
     mover = game.to_move(state)
     out = {}
     for move in game.moves(state):

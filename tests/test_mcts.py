@@ -314,6 +314,66 @@ def test_random_playout_value_is_what_rollouts_estimate():
     assert abs(wins / 20000 - float(random_playout_value(GAME, GAME.start(22)))) < 0.012
 
 
+def _plain_random_value(game, state, memo):
+    """random_playout_value the plain way: a Fraction mean over the moves, recursion, reduced at every step."""
+    if state not in memo:
+        mover, values = game.to_move(state), []
+        for move in game.moves(state):
+            t = game.play(state, move)
+            if game.is_over(t):
+                values.append(Fraction(1, 2) if game.winner(t) is None else Fraction(int(game.winner(t) == mover)))
+            else:
+                v = _plain_random_value(game, t, memo)
+                values.append(v if game.to_move(t) == mover else 1 - v)
+        memo[state] = sum(values) / len(values)
+    return memo[state]
+
+
+def test_random_playout_value_sums_like_plain_fractions_over_unlike_denominators():
+    """The mean scales a running sum up denominator by denominator (Horner); where one does not divide the next
+    (draws, fewer moves near the end) it takes their least common multiple: the same Fractions as the plain way."""
+    ttt = TicTacToe()
+    assert random_playout_value(ttt, ttt.start()) == _plain_random_value(ttt, ttt.start(), {})
+    for moves in ((3, 5, 11), (1, 4, 9, 16), (2, 3, 7), (6, 10, 15)):
+        game, memo = SubtractionGame(moves), {}
+        assert all(random_playout_value(game, game.start(n)) == _plain_random_value(game, game.start(n), memo)
+                   for n in (1, 2, 7, 30, 31, 97, 300))
+
+
+def test_random_playout_value_refuses_a_fraction_of_thousands_of_digits_at_once():
+    """50 moves from 10,000 ran 38 s to a fraction of 16,990 digits; past MAX_DIGITS digits (from 3,000 here, 3 s
+    before) a ValueError names the start, the position where the bound was passed and the bound."""
+    from coursekit.exact_values import MAX_DIGITS
+
+    game = SubtractionGame(range(1, 51))
+    with pytest.raises(ValueError, match=rf"from State\(n=3000, player=1\) is a fraction of more than "
+                                         rf"{MAX_DIGITS:,} digits \(already at State\(n=29\d\d, "):
+        random_playout_value(game, game.start(3000))
+    for moves in ((3, 5, 11), (1, 2), (2, 3, 7)):  # the lessons' move sets, from the largest start
+        game = SubtractionGame(moves)
+        assert 0 < random_playout_value(game, game.start(10_000)) < 1
+
+
+def test_move_values_share_one_memo_between_the_moves():
+    """move_values walked the game again for each move: 50 moves from 1,000 took 20 s (0.2 s with one memo)."""
+    from coursekit.exact_values import move_values
+
+    game, plays = SubtractionGame(range(1, 51)), []
+
+    class Counting(SubtractionGame):
+        def play(self, state, move):
+            plays.append(state.n)
+            return super().play(state, move)
+
+    counting = Counting(range(1, 51))
+    values = move_values(counting, counting.start(200))
+    assert values == move_values(game, game.start(200), lambda g, s: _plain_random_value(g, s, {}))
+    assert len(plays) <= 2 * 200 * 50  # each position's moves played once (19,900 plays), not once a move (867,550)
+    memo: dict = {}
+    assert random_playout_value(game, game.start(150), memo) == 1 - values[50] and memo
+    assert random_playout_value(game, game.start(150), memo) == 1 - values[50]  # answered from the memo
+
+
 def test_minimax_value_matches_the_red_and_blue_numbers():
     for n in range(1, 60):
         assert minimax_value(GAME, GAME.start(n)) == (0 if GAME.is_losing(n) else 1)
