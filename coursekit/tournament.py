@@ -274,7 +274,7 @@ def doubling_probability(betting: Betting = "timid", play: str = "dealer", start
     bankroll and the first card) or "bankroll" (the best bet from the bankroll alone, before the card); `play` is
     "dealer" (hit below `policy`, 17 by default) or "optimal" (hit or stand to maximise the chance to win). Timid,
     bold and fixed bets with dealer play are solved in fractions (doubling_chances); the rest by
-    coursekit.tournament_optimal to 1e-12 (goal at most 1000 euros).
+    coursekit.tournament_optimal to 1e-12 (goal at most MAX_GOAL, 500 euros).
     """
     goal = default_goal(start, goal)
     if play not in PLAYS:

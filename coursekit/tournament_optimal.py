@@ -31,9 +31,11 @@ from coursekit.cards import CardLike, rank_of, ranks_of
 from coursekit.rng import as_generator
 from coursekit.tournament_decision import Decider
 
-MAX_GOAL = 1000  # euros: the largest goal solved (the work grows with the square of goal / 0.5 EUR)
+# euros: the largest goal solved. The work grows with the square of the goal (bankrolls x bets, ~13 policy iterations):
+# goal 200 (the sheet's) 0.3 s and 50 MB, 500 about 2 s and 120 MB, 1000 took 10-22 s and 300 MB
+MAX_GOAL = 500
 TOLERANCE = 1e-12  # the Bellman residual the solution must reach
-MAX_GOAL_IN_BETS = 250  # goal / min_bet: 1000 / 4 solved in 14 iterations; 400 / 1 stopped at 1.3e-12, 500 / 1 at 0.29
+MAX_GOAL_IN_BETS = 250  # goal / min_bet: 1000 / 4 and 500 / 2 solved; 400 / 1 stopped at 1.3e-12, 500 / 1 at 0.29
 TIE = 1e-12  # options whose values differ by less are tied: stand, and the smallest bet (never rounding noise)
 P_CARD = np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4]) / 13.0  # card values 1 (ace) .. 10, uniform ranks
 CHUNK = 1 << 15  # (bankroll, bet) pairs per block of the backup
@@ -308,8 +310,8 @@ def check_size(goal, min_bet) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise ValueError(f"{name} must be a whole number of euros, not {value!r}")
     if not 1 <= min_bet < goal <= MAX_GOAL:
-        raise ValueError(f"need 1 <= min_bet < goal <= {MAX_GOAL} euros for the exact solver, "
-                         f"not min_bet={min_bet}, goal={goal}")
+        raise ValueError(f"need 1 <= min_bet < goal <= {MAX_GOAL} euros for the exact solver (a start of at most "
+                         f"{MAX_GOAL // 2} when the goal is twice it), not min_bet={min_bet}, goal={goal}")
     if goal > MAX_GOAL_IN_BETS * min_bet:
         raise ValueError(f"the solver takes a goal of at most {MAX_GOAL_IN_BETS} minimum bets (its linear systems "
                          f"lose the precision it needs beyond), not goal={goal} with min_bet={min_bet}")

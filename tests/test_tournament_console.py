@@ -130,7 +130,8 @@ def test_advice_is_off_by_default_and_refused_for_goals_the_solver_does_not_take
     assert "Advice" not in text
     result = subprocess.run([sys.executable, "-m", "coursekit", "tournament", "--advice", "--start", "5000"],
                             input="", capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2 and "--advice" in result.stderr and "1000" in result.stderr
+    assert result.returncode == 2 and "--advice" in result.stderr and "goal <= 500 euros" in result.stderr
+    assert "a start of at most 250" in result.stderr and "goal=10000" in result.stderr
 
 
 def test_advice_lines_for_the_minimum_bet_and_for_a_hand():

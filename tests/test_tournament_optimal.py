@@ -183,6 +183,18 @@ def test_hit_policy_is_sane_at_trivial_states():
     assert dealer.hits(100, 10, ["10", "6"]) and not dealer.hits(100, 10, ["10", "7"])
 
 
+def test_the_exact_solver_refuses_a_goal_above_max_goal_at_once():
+    """optimal_strategy(start=500) (goal 1000, then the largest) took 10-22 s and 300 MB; goals above MAX_GOAL
+    (500 euros, about 2 s) are now refused before any work, naming the goal and the largest start."""
+    assert 200 <= MAX_GOAL == 500  # the lessons, exercises and arena solve the sheet's goal of 200
+    assert 0 < tournament_strategy("bold", "dealer", start=MAX_GOAL // 2).probability < 1  # the largest goal is taken
+    for start in (MAX_GOAL // 2 + 0.5, 500):
+        with pytest.raises(ValueError, match=rf"goal <= {MAX_GOAL} euros for the exact solver \(a start of at most "
+                                             rf"{MAX_GOAL // 2} when the goal is twice it\), not min_bet=10, "
+                                             rf"goal={int(2 * start)}$"):
+            optimal_strategy(start=start)
+
+
 def test_bad_inputs_name_the_value_and_the_allowed_range():
     with pytest.raises(ValueError, match="play must be 'dealer' or 'optimal', not 'wild'"):
         doubling_probability("timid", "wild")
