@@ -17,6 +17,7 @@ to win with far less noise than counting wins (the performance difference lemma)
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from numbers import Integral
 from typing import Optional
@@ -54,6 +55,7 @@ from coursekit.tournament_optimal import (
 )
 
 CANDIDATES = 5  # bets the search compares (see bet_candidates)
+MAX_PLAYOUTS = 100_000  # playouts per bankroll (playout_values, binomial_values) and RoundSearch's budget
 
 
 def first_best(values: np.ndarray) -> np.ndarray:
@@ -86,20 +88,52 @@ def _bold_bets(goal: int, min_bet: int) -> np.ndarray:
     return vector_bets(np.arange(2 * goal) / 2, "bold", goal, min_bet).astype(np.int64)
 
 
+def _whole(x) -> bool:
+    """A whole number (not a bool): an int of any size, or a finite float without a fraction."""
+    if isinstance(x, (bool, np.bool_)):
+        return False
+    return isinstance(x, Integral) or (isinstance(x, (float, np.floating)) and math.isfinite(x) and x == int(x))
+
+
+def _leaf_inputs(bankrolls, playouts, goal: int, min_bet: int) -> np.ndarray:
+    """Checked inputs of playout_values and binomial_values: the bankrolls as a flat int64 array of half euros, cut
+    to -1 .. 2 goal (so no huge number wraps round)."""
+    check_size(goal, min_bet)
+    if isinstance(playouts, bool) or not isinstance(playouts, Integral) or not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ValueError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {playouts!r}")
+    flat = np.asarray(bankrolls).ravel()
+    if flat.dtype.kind in "iu":
+        return np.minimum(flat, 2 * goal).astype(np.int64)
+    if flat.dtype.kind == "f":
+        off = ~np.isfinite(flat) | (flat != np.round(flat))
+        if not off.any():
+            return np.clip(flat, -1, 2 * goal).astype(np.int64)
+        bad = flat[np.argmax(off)]
+    else:  # Python objects (ints beyond int64, mixed lists), bools, text
+        bad = next((x for x in flat if not _whole(x)), None)
+        if bad is None:
+            return np.array([max(-1, min(int(x), 2 * goal)) for x in flat], dtype=np.int64)
+    bad = bad.item() if isinstance(bad, np.generic) else bad
+    raise ValueError(f"bankrolls must be whole numbers of half euros (200 is 100 EUR), one or an array of them, "
+                     f"not {bad!r}")
+
+
 def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 200, min_bet: int = 10,
                    deal: bool = False) -> np.ndarray:
     """The share of `playouts` sampled tournaments won from each half-euro bankroll, betting bold and hitting below
     17; bankrolls at the goal or more count 1, below the minimum bet 0, without playouts.
 
-    Each round's result is drawn from the exact odds of such a round (round_outcomes(17)); `deal=True` deals the
-    cards instead (the same distribution, several times slower).
+    `bankrolls` is one whole number of half euros or an array of them; the shares come in its shape. Each round's
+    result is drawn from the exact odds of such a round (round_outcomes(17)); `deal=True` deals the cards instead
+    (the same distribution, several times slower).
     """
+    shape = np.shape(bankrolls)
+    k = _leaf_inputs(bankrolls, playouts, goal, min_bet)
     rng = as_generator(seed)
-    k = np.asarray(bankrolls)
     out = np.where(k >= 2 * goal, 1.0, 0.0)
     live = np.flatnonzero((k >= 2 * min_bet) & (k < 2 * goal))
-    if not len(live) or playouts < 1:
-        return out
+    if not len(live):
+        return out.reshape(shape)
     money = np.repeat(k[live], playouts).astype(np.int64)  # half euros, only the playouts still running
     owner = np.repeat(np.arange(len(live)), playouts)
     wins = np.zeros(len(live))
@@ -117,21 +151,23 @@ def playout_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 
         running = ~won & (money >= 2 * min_bet)
         money, owner = money[running], owner[running]
     out[live] = wins / playouts
-    return out
+    return out.reshape(shape)
 
 
 def binomial_values(bankrolls: np.ndarray, playouts: int, seed=None, goal: int = 200,
                     min_bet: int = 10) -> np.ndarray:
     """playout_values' law in one draw per bankroll: each playout wins with bold play's exact chance from its
-    bankroll, independently of the others, so the number won of `playouts` is binomial (no playout is played)."""
+    bankroll, independently of the others, so the number won of `playouts` is binomial (no playout is played).
+    Bankrolls as in playout_values: whole numbers of half euros, one or an array; the shares come in its shape."""
+    shape = np.shape(bankrolls)
+    k = _leaf_inputs(bankrolls, playouts, goal, min_bet)
     rng = as_generator(seed)
-    k = np.asarray(bankrolls)
     out = np.where(k >= 2 * goal, 1.0, 0.0)
     live = np.flatnonzero((k >= 2 * min_bet) & (k < 2 * goal))
-    if len(live) and playouts >= 1:
+    if len(live):
         chance = tournament_strategy("bold", "dealer", min_bet, goal, min_bet).solution.value_at(k[live])
         out[live] = rng.binomial(playouts, np.clip(chance, 0.0, 1.0)) / playouts
-    return out
+    return out.reshape(shape)
 
 
 LEAVES = ("playouts", "binomial")  # how RoundSearch values its leaves: playout_values or binomial_values
@@ -151,8 +187,8 @@ class RoundSearch(Decider):
 
     def __init__(self, budget: int, goal: int = 200, min_bet: int = 10, seed=None, leaves: str = "playouts") -> None:
         check_size(goal, min_bet)
-        if isinstance(budget, bool) or not isinstance(budget, Integral) or not 1 <= budget <= 100_000:
-            raise ValueError(f"budget must be a whole number of playouts from 1 to 100000, not {budget!r}")
+        if isinstance(budget, bool) or not isinstance(budget, Integral) or not 1 <= budget <= MAX_PLAYOUTS:
+            raise ValueError(f"budget must be a whole number of playouts from 1 to {MAX_PLAYOUTS}, not {budget!r}")
         if leaves not in LEAVES:
             raise ValueError(f"leaves must be one of {', '.join(map(repr, LEAVES))}, not {leaves!r}")
         self.budget, self.goal, self.min_bet, self.leaves = int(budget), goal, min_bet, leaves

@@ -42,6 +42,27 @@ def test_playouts_estimate_bold_plays_exact_values():
     assert abs(dealt - p) < 4.5 * math.sqrt(p * (1 - p) / 5_000)
 
 
+def test_leaf_values_take_one_bankroll_or_any_shape_and_refuse_what_is_no_half_euro_count():
+    """playout_values(200, 10) and binomial_values(np.array([200.5]), 10) raised IndexError; a single bankroll now
+    gives a single share, any shape comes back in that shape, and a bankroll, playout count or goal that does not fit
+    is a ValueError naming it."""
+    for value in (playout_values, binomial_values):
+        one = value(200, 50, seed=3)
+        assert one.shape == () and one == value(np.array([200]), 50, seed=3)[0]
+        assert value(np.array([[200, 19], [400, 10**30]], dtype=object), 50, seed=3).shape == (2, 2)
+        assert list(value([-10**30, 19.0, 400.0, 1e300, 2**64 - 1], 50, seed=3)) == [0, 0, 1, 1, 1]
+        for bad, shown in ((np.array([200.5]), "200.5"), ([100, float("nan")], "nan"), ([True], "True"),
+                           ("200", "'200'")):
+            with pytest.raises(ValueError, match=rf"bankrolls must be whole numbers of half euros .* not {shown}$"):
+                value(bad, 10)
+        for playouts in (0, 2.5, 10**6):
+            with pytest.raises(ValueError, match=rf"playouts must be a whole number from 1 to 100,000, not "
+                                                 rf"{playouts}$"):
+                value(np.array([200]), playouts)
+        with pytest.raises(ValueError, match="goal <= 500 euros .* goal=5000"):
+            value(np.array([200]), 10, goal=5000)
+
+
 def test_bet_candidates_are_legal():
     k = np.arange(20, 400)
     cand = bet_candidates(k)
