@@ -22,6 +22,7 @@ WIN_EDGE = WIN + "c0"  # winning moves (n + d -> n, n red), slightly transparent
 EDGE_COLOURS = {"win": WIN, "mistake": LOSE, "no win": "black"}  # a playout's moves: won, thrown away, no choice
 MAX_GRAPH_LIMIT = 1_000  # game_graph(game, limit): largest limit (lessons and widgets draw 60 at most; 10**6 took 10 s)
 
+
 def game_graph(game: SubtractionGame, limit: int) -> ig.Graph:
     """Numbers 0..limit as vertices, an edge n -> n + d per move d; vertices red (losing) or blue (winning).
 
