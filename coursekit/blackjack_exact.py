@@ -278,7 +278,7 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
         rows = parents
     out = gathered[:len(suffixes[-1]) * len(place)].reshape(len(suffixes[-1]), len(place))  # pages touched already
     whole.take(place, axis=1, out=out, mode="wrap")
-    by_run = player_runs.argsort(kind="stable")
+    by_run = player_runs.argsort()
     run_ids = _distinct(player_runs)
     in_runs = product[:out.size].reshape(out.shape)  # R's rows run by run, in memory touched already,
     out.take(by_run, axis=0, out=in_runs, mode="wrap")  # and their int64 products right after them
@@ -414,7 +414,7 @@ def _finite_outcomes(decks: int, player_stands_at: int, dealer_stands_at: int, e
     outcome = _BEATS[(run_ids % 32)[:, None], (group_ids % 32)[None, :]]  # +1 the player wins, 0 draw, -1 loses
     cards = (run_ids // 32)[:, None] + (group_ids // 32)[None, :]          # both hands' cards
     bust = (player.codes == BUST).nonzero()[0]
-    bust = bust[player.cards[bust].argsort(kind="stable")]
+    bust = bust[player.cards[bust].argsort()]
     bust_lengths = _distinct(player.cards[bust])
     busts = _group_sums(weights[bust], np.ones((len(bust), 1), dtype=dtype),
                         player.cards[bust].searchsorted(bust_lengths))[:, 0]
