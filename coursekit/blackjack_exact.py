@@ -117,6 +117,20 @@ def _code_table(stands_at: int, hit_soft_17: bool) -> np.ndarray:
                       for state in range(2 * _HARD_LIMIT)] for cards in range(4)])
 
 
+def _pairs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The two-card hands as _finals' level 2 (sorted keys, states, ways: 2 orders for two ranks, 1 for a pair)."""
+    pairs = sorted((_key(tuple((r == a) + (r == b) for r in range(10))), a, b) for a in range(10) for b in range(a, 10))
+    arrays = (np.array([key for key, _, _ in pairs], dtype=np.int64),
+              np.array([2 * (a + b + 2) + (a == 0) for _, a, b in pairs]),
+              np.array([1 if a == b else 2 for _, a, b in pairs], dtype=np.int64))
+    for array in arrays:
+        array.flags.writeable = False
+    return arrays
+
+
+_PAIRS = _pairs()
+
+
 @lru_cache(maxsize=64)
 def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: tuple[int, ...]) -> Finals:
     """Every final multiset of a hand drawn from `start` (counts capped by `limits`), level by level.
@@ -129,6 +143,8 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
     ways = np.ones(1, dtype=np.int64)
     caps = np.array(limits, dtype=np.int64)[:, None]
     cards = sum(start)
+    if cards == 0 and min(limits) >= 2:  # no hand stops before its second card: the 55 pairs at once
+        keys, state, ways, cards = *_PAIRS, 2
     parts, table = [], _code_table(stands_at, hit_soft_17)
     while len(keys):
         codes = table[min(cards, 3)][state]
