@@ -32,6 +32,9 @@ Decks = Optional[int]
 _BITS = 5  # bits per rank count in a multiset's key; a hand holds at most 30 cards of one rank
 _SHIFT = np.array([_BITS * (9 - r) for r in range(10)], dtype=np.int64)  # rank 0 in the highest digit
 _UNIT = np.left_shift(np.int64(1), _SHIFT)
+_SHIFT_BY_RANK = _SHIFT[:, None]
+_ACE = (np.arange(10) == 0).astype(np.int64)  # a hand's state, 2 * hard total + holds an ace, after drawing rank r:
+_HARD_STEP = 2 * np.arange(10) + 2            # (state | _ACE[r]) + _HARD_STEP[r]
 _MASK = (1 << _BITS) - 1
 _KEY_BITS = 10 * _BITS
 _INT64_LIMIT = 2**62  # int64 sums stay exact below this
@@ -155,7 +158,7 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
         if not len(keys):
             break
         # every rank left to draw; the counts by rank then multiset: long rows, which numpy runs without buffering
-        rank, src = (((keys >> _SHIFT[:, None]) & _MASK) < caps).nonzero()
+        rank, src = (((keys >> _SHIFT_BY_RANK) & _MASK) < caps).nonzero()
         child = keys[src] + _UNIT[rank]
         order = child.argsort()  # any order within equal children: they have the same state
         child = child[order]
@@ -163,7 +166,7 @@ def _finals(start: tuple[int, ...], stands_at: int, hit_soft_17: bool, limits: t
         ways = np.add.reduceat(ways[src[order]], starts)
         keys, kept = child[starts], order[starts]
         src, rank = src[kept], rank[kept]
-        state = (state[src] | (rank == 0)) + 2 * rank + 2
+        state = (state[src] | _ACE[rank]) + _HARD_STEP[rank]
         cards += 1
     sizes = [len(part[0]) for part in parts]
     return Finals(np.concatenate([part[0] for part in parts]), np.concatenate([part[1] for part in parts]),
@@ -260,6 +263,8 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
     rows = full[by_key]
     player_most = _most(player_keys)
     tables = _falling_tables(counts, player_most, player_most if same_hands else _most(dealer_keys), dtype)
+    firsts = [np.array([p << (_BITS * (9 - r)) for p in range(1, most + 1)], dtype=np.int64)  # the smallest
+              for r, most in enumerate(player_most)]  # suffix key with p_r = 1, 2, ...: where each p_r starts
     suffixes = [np.zeros(1, dtype=np.int64)] * 11  # distinct player counts of ranks r..9 in suffixes[10 - r]
     suffixes[10] = known = _distinct(player_keys)
     for r in range(1, 10):  # each from the longer one before it: fewer keys to sort
@@ -279,11 +284,11 @@ def _join(player_keys: np.ndarray, player_weights: np.ndarray, player_runs: np.n
         here.take(tail, axis=0, out=step, mode="wrap")
         d_r = rows[order] & _MASK
         if d_r.any():  # else every factor is (c_r - p_r)_0 = 1
-            p_r = cols >> (_BITS * (9 - r))  # the rows are sorted by p_r: one block per value
-            bounds = [*_run_starts(p_r).tolist(), len(p_r)]
+            bounds = [0, *cols.searchsorted(firsts[r]).tolist(), len(cols)]  # the rows of each p_r, in order
             factors = tables[r].take(d_r, axis=1)  # (c_r - p)_(d_r) by p and column, rows contiguous
-            for lo, hi, p in zip(bounds, bounds[1:], p_r[bounds[:-1]].tolist()):
-                step[lo:hi] *= factors[p]
+            for p, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+                if hi > lo:
+                    step[lo:hi] *= factors[p]
         whole, values = step, step[:, :widths[0]]  # each family's sum goes into its first member's column
         at = widths[0]
         for width in widths[1:]:
