@@ -239,8 +239,12 @@ def _families(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, lis
         return alone, parents, alone, [len(rows)]
     sizes = np.concatenate((starts[1:], [len(rows)])) - starts
     by_size = (-sizes).argsort()
-    widths = np.bincount(sizes)[::-1].cumsum()[::-1][1:].tolist()  # families with more than j members
-    order = np.concatenate([starts[by_size[:width]] + j for j, width in enumerate(widths)])
+    widths, more = [], len(starts)  # widths[j]: the families with more than j members
+    for count in np.bincount(sizes).tolist()[1:]:
+        widths.append(more)
+        more -= count
+    firsts = starts[by_size]
+    order = np.concatenate([firsts] + [firsts[:width] + j for j, width in enumerate(widths[1:], 1)])
     return by_size, parents[starts], order, widths
 
 
